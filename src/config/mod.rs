@@ -1,0 +1,1 @@
+//! The TOML configuration: raw serde mirror, validated plan, diagnostics, embedded default.

@@ -1,0 +1,1 @@
+//! Figures: game-independent, fully resolved boards with stones, marks and captions.

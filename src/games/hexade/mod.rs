@@ -1,0 +1,1 @@
+//! Hexade (Christian Freeling): pair captures and the three six shapes.

@@ -1,0 +1,1 @@
+//! Kropki (Dots): the pool model of declared regions, recursive capture.

@@ -1,0 +1,1 @@
+//! Pages: paper sizes, margins, n-up grids, tables.

@@ -1,0 +1,1 @@
+//! Puzzle kinds, the seeded generator, grading, dedupe and the manifest.

@@ -1,0 +1,1 @@
+//! The display list (millimetres) and its SVG and PDF back ends.

@@ -1,0 +1,1 @@
+//! Generic proof search (df-pn) over a small trait; names no game.
