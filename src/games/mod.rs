@@ -157,3 +157,29 @@ pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreRepo
         )),
     }
 }
+
+/// Options of `stonepress solve`, as given on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// "auto" (default), "kill", "live", "capture", or a game-specific goal.
+    pub goal: Option<String>,
+    /// Override of the side to move: "black" or "white".
+    pub to_play: Option<String>,
+    /// The target group, by one of its points.
+    pub target: Option<String>,
+    /// The region of candidate moves, e.g. "A1:E5".
+    pub region: Option<String>,
+    /// The time budget in milliseconds.
+    pub budget_ms: Option<u64>,
+}
+
+/// Solves the problem in `file` for `game`: `stonepress solve GAME --position FILE`. The
+/// report's JSON has "goal", "status", "key_move", "unique", "other_winning_moves",
+/// "main_line", "nodes" and "millis".
+pub fn solve(game: GameId, file: &Path, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
+    let _ = (file, opts);
+    Err(GameError::Unsupported(format!(
+        "no solver for {} yet",
+        game.title()
+    )))
+}
