@@ -2,6 +2,7 @@
 //! Kropki, Go and Hexade.
 #![forbid(unsafe_code)]
 
+pub mod cli;
 pub mod config;
 pub mod figure;
 pub mod games;

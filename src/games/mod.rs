@@ -183,3 +183,93 @@ pub fn solve(game: GameId, file: &Path, opts: &SolveOptions) -> Result<ScoreRepo
         game.title()
     )))
 }
+
+/// Board parameters a configuration or command line may give.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoardParams {
+    /// Go size N.
+    pub size: Option<usize>,
+    /// Kropki width.
+    pub width: Option<usize>,
+    /// Kropki height.
+    pub height: Option<usize>,
+    /// Hexade base.
+    pub base: Option<usize>,
+}
+
+impl GameId {
+    /// Builds the game's board, checking the parameters that apply and refusing the others.
+    pub fn board(self, p: BoardParams) -> Result<crate::geometry::Board, String> {
+        use crate::geometry::{Board, GO_SIZES, HEXADE_BASES, KROPKI_MAX};
+        let refuse = |key: &str, v: Option<usize>| match v {
+            Some(_) => Err(format!("'{key}' does not apply to {}", self.title())),
+            None => Ok(()),
+        };
+        match self {
+            GameId::Go => {
+                refuse("width", p.width)?;
+                refuse("height", p.height)?;
+                refuse("base", p.base)?;
+                let n = p.size.unwrap_or(9);
+                if !GO_SIZES.contains(&n) {
+                    return Err(format!("Go board size {n} is outside 5..19"));
+                }
+                Ok(Board::go(n))
+            }
+            GameId::Kropki => {
+                refuse("size", p.size)?;
+                refuse("base", p.base)?;
+                let (w, h) = (p.width.unwrap_or(39), p.height.unwrap_or(32));
+                if !(5..=KROPKI_MAX).contains(&w) || !(5..=KROPKI_MAX).contains(&h) {
+                    return Err(format!("Kropki grid {w}x{h}: each side must be 5..60"));
+                }
+                Ok(Board::kropki(w, h))
+            }
+            GameId::Hexade => {
+                refuse("size", p.size)?;
+                refuse("width", p.width)?;
+                refuse("height", p.height)?;
+                let b = p.base.unwrap_or(HEXADE_BASES.1);
+                if !(HEXADE_BASES.0..=HEXADE_BASES.2).contains(&b) {
+                    return Err(format!("Hexade base {b} is outside 4..12"));
+                }
+                Ok(Board::hexade(b))
+            }
+            GameId::Anchor | GameId::Anchor2d => {
+                refuse("size", p.size)?;
+                refuse("width", p.width)?;
+                refuse("height", p.height)?;
+                refuse("base", p.base)?;
+                Ok(if self == GameId::Anchor {
+                    Board::anchor()
+                } else {
+                    Board::anchor2d()
+                })
+            }
+        }
+    }
+
+    /// The columns of the game's printed score table, for games that have one.
+    pub fn score_columns(self) -> Option<Vec<&'static str>> {
+        match self {
+            GameId::Go => Some(vec!["Stones", "Territory", "Komi", "Total"]),
+            GameId::Anchor => Some(vec!["Territory", "Prisoners", "Total"]),
+            _ => None,
+        }
+    }
+
+    /// One line about the game for sheets and `stonepress games`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            GameId::Anchor => {
+                "hexagon of 169 points; groups must anchor to the sides; territory + prisoners"
+            }
+            GameId::Anchor2d => {
+                "triangle with two windows; anchor five of the nine pairs of green edges"
+            }
+            GameId::Kropki => "squared paper; enclose your opponent's dots; the border is out",
+            GameId::Go => "Chinese area scoring, komi 7, positional superko",
+            GameId::Hexade => "make a six (row, triangle or ring); capture pairs by flanking",
+        }
+    }
+}

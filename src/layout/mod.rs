@@ -1,1 +1,9 @@
-//! Pages: paper sizes, margins, n-up grids, tables.
+//! Pages: paper sizes, margins, n-up grids of boards, titles and footers, move-record and score
+//! tables.
+
+pub mod paper;
+pub mod sheet;
+pub mod tables;
+
+pub use paper::{Orientation, Paper};
+pub use sheet::{SheetSpec, board_sheet_pages};

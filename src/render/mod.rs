@@ -1,1 +1,9 @@
-//! The display list (millimetres) and its SVG and PDF back ends.
+//! The display list (millimetres, origin top-left, y down) and its SVG and PDF back ends.
+
+pub mod atomic;
+pub mod frame;
+pub mod number;
+pub mod pdf;
+pub mod svg;
+
+pub use frame::{Anchor, Geometry, Item, Page, Paint, Shape, Stroke, Text};

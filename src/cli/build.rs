@@ -1,0 +1,74 @@
+//! Building a plan into pages and writing them: one PDF per document, one SVG per page, each
+//! written through a temporary file and a rename.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{Format, Plan};
+use crate::layout::board_sheet_pages;
+use crate::render::{Page, atomic, pdf, svg};
+
+/// Lays out every page of a plan, in order.
+pub fn build_pages(plan: &Plan) -> Vec<Page> {
+    let total: usize = plan.sheets.iter().map(|s| s.pages).sum();
+    let mut pages = Vec::with_capacity(total);
+    for sheet in &plan.sheets {
+        let first = pages.len() + 1;
+        pages.extend(board_sheet_pages(sheet, first, total));
+    }
+    pages
+}
+
+/// A lower-case file-name slug of a title.
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// Page titles for SVG file names: the sheet title of each page.
+fn page_titles(plan: &Plan) -> Vec<String> {
+    plan.sheets
+        .iter()
+        .flat_map(|s| std::iter::repeat_n(s.title.clone(), s.pages))
+        .collect()
+}
+
+/// Renders and writes the outputs of a plan under `out`; returns the files written.
+pub fn write_outputs(plan: &Plan, pages: &[Page], out: &Path) -> std::io::Result<Vec<PathBuf>> {
+    // Render everything first, so a failure leaves no partial set of files.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    if plan.formats.contains(&Format::Pdf) {
+        files.push((
+            out.join(format!("{}.pdf", plan.name)),
+            pdf::pages_to_pdf(pages, &plan.title),
+        ));
+    }
+    if plan.formats.contains(&Format::Svg) {
+        let titles = page_titles(plan);
+        for (i, page) in pages.iter().enumerate() {
+            let title = titles.get(i).map_or("page".to_string(), |t| slug(t));
+            let name = format!("{:03}-{}.svg", i + 1, title);
+            let text = svg::page_to_svg(page, &format!("{} - page {}", plan.title, i + 1));
+            files.push((out.join(&plan.name).join(name), text.into_bytes()));
+        }
+    }
+    for (path, bytes) in &files {
+        atomic::write(path, bytes)?;
+    }
+    Ok(files.into_iter().map(|(p, _)| p).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(super::slug("Anchor 2D"), "anchor-2d");
+        assert_eq!(super::slug("9x9 Go!"), "9x9-go");
+    }
+}

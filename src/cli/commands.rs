@@ -1,0 +1,386 @@
+//! One function per subcommand.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::build::{build_pages, write_outputs};
+use super::{Command, Failure};
+use crate::config::{self, Format, Plan};
+use crate::figure::BoardStyle;
+use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions};
+use crate::layout::{Orientation, Paper, SheetSpec};
+use crate::render::{atomic, pdf, svg};
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Build {
+            config,
+            out,
+            seed,
+            jobs,
+            format,
+            bench,
+        } => build(config.as_deref(), &out, seed, jobs, format, bench),
+        Command::Board {
+            game,
+            paper,
+            landscape,
+            size,
+            width,
+            height,
+            base,
+            no_coordinates,
+            record_table,
+            score_table,
+            per_page,
+            style,
+            margins_mm,
+            out,
+        } => {
+            let game = parse_game(&game)?;
+            let params = BoardParams {
+                size,
+                width,
+                height,
+                base,
+            };
+            let sheet = BoardRequest {
+                game,
+                paper,
+                landscape,
+                params,
+                coordinates: !no_coordinates,
+                record_table,
+                score_table,
+                per_page,
+                style,
+                margins_mm,
+            };
+            board(sheet, out)
+        }
+        Command::Score {
+            game,
+            position,
+            dead,
+            json,
+        } => {
+            let game = parse_game(&game)?;
+            let report = games::score(game, &position, &ScoreOptions { dead }).map_err(input)?;
+            print_report(&report, json)
+        }
+        Command::Solve {
+            game,
+            position,
+            goal,
+            to_play,
+            target,
+            region,
+            budget_ms,
+            json,
+        } => {
+            let game = parse_game(&game)?;
+            let opts = SolveOptions {
+                goal,
+                to_play,
+                target,
+                region,
+                budget_ms,
+            };
+            let report = games::solve(game, &position, &opts).map_err(input)?;
+            print_report(&report, json)
+        }
+        Command::Verify { manifest } => {
+            let report = crate::puzzle::verify_manifest(&manifest).map_err(input)?;
+            print_report(&report, false)
+        }
+        Command::Check { config } => {
+            let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
+            let pages = build_pages(&plan);
+            println!(
+                "{}: ok ({} page{}, {} board sheet{})",
+                config.display(),
+                pages.len(),
+                plural(pages.len()),
+                plan.sheets.len(),
+                plural(plan.sheets.len())
+            );
+            Ok(())
+        }
+        Command::Games => {
+            print!("{}", games_text());
+            Ok(())
+        }
+        Command::Init { file, force } => init(&file, force),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn input(e: GameError) -> Failure {
+    match e {
+        GameError::Unsupported(m) => Failure::Runtime(m),
+        other => Failure::Input(other.to_string()),
+    }
+}
+
+fn parse_game(name: &str) -> Result<GameId, Failure> {
+    GameId::parse(name).ok_or_else(|| {
+        Failure::Input(format!(
+            "unknown game '{name}'\nhint: games are {}",
+            GameId::ALL.map(|g| g.key()).join(", ")
+        ))
+    })
+}
+
+fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {
+    let text = if json {
+        serde_json::to_string_pretty(&report.json).map_err(|e| Failure::Runtime(e.to_string()))?
+    } else {
+        report.text.trim_end().to_string()
+    };
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}") {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::Runtime(e.to_string()))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn build(
+    config: Option<&Path>,
+    out: &Path,
+    seed: Option<u64>,
+    jobs: Option<usize>,
+    format: Option<Vec<String>>,
+    bench: bool,
+) -> Result<(), Failure> {
+    let mut plan = match config {
+        Some(path) => config::load(path),
+        None => config::load_str(config::DEFAULT_TOML, "<embedded default.toml>"),
+    }
+    .map_err(|e| Failure::Input(e.to_string()))?;
+    if let Some(s) = seed {
+        plan.seed = s;
+    }
+    if jobs == Some(0) {
+        return Err(Failure::Input("--jobs must be at least 1".into()));
+    }
+    if let Some(fs) = format {
+        let mut formats = Vec::new();
+        for f in fs {
+            let parsed = Format::parse(&f)
+                .ok_or_else(|| Failure::Input(format!("unknown format '{f}': use pdf, svg")))?;
+            if !formats.contains(&parsed) {
+                formats.push(parsed);
+            }
+        }
+        plan.formats = formats;
+    }
+    if bench {
+        return run_bench(&plan);
+    }
+    let pages = build_pages(&plan);
+    let files = write_outputs(&plan, &pages, out)
+        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", out.display())))?;
+    let pdfs = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "pdf"))
+        .count();
+    let svgs = files.len() - pdfs;
+    println!(
+        "built {} page{} into {}: {pdfs} PDF, {svgs} SVG",
+        pages.len(),
+        plural(pages.len()),
+        out.display()
+    );
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "pdf"))
+    {
+        println!("  {}", f.display());
+    }
+    Ok(())
+}
+
+/// Times layout plus rendering of a 100-page document made by repeating the plan's sheets.
+fn run_bench(plan: &Plan) -> Result<(), Failure> {
+    let mut pages = Vec::new();
+    while pages.len() < 100 {
+        pages.extend(build_pages(plan));
+    }
+    pages.truncate(100);
+    let n = pages.len() as f64;
+    let t = Instant::now();
+    let bytes = pdf::pages_to_pdf(&pages, &plan.title);
+    let pdf_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let mut svg_bytes = 0;
+    for p in &pages {
+        svg_bytes += svg::page_to_svg(p, &plan.title).len();
+    }
+    let svg_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let mut laid = 0;
+    while laid < 100 {
+        laid += build_pages(plan).len();
+    }
+    let layout_s = t.elapsed().as_secs_f64();
+    println!(
+        "bench: {} pages ({} sheets repeated)",
+        pages.len(),
+        plan.sheets.len()
+    );
+    println!("  layout: {:.0} pages/s", laid as f64 / layout_s);
+    println!("  PDF:    {:.0} pages/s ({} bytes)", n / pdf_s, bytes.len());
+    println!("  SVG:    {:.0} pages/s ({} bytes)", n / svg_s, svg_bytes);
+    Ok(())
+}
+
+struct BoardRequest {
+    game: GameId,
+    paper: String,
+    landscape: bool,
+    params: BoardParams,
+    coordinates: bool,
+    record_table: bool,
+    score_table: bool,
+    per_page: usize,
+    style: String,
+    margins_mm: f64,
+}
+
+fn parse_paper(s: &str) -> Result<Paper, Failure> {
+    if let Some(p) = Paper::named(s) {
+        return Ok(p);
+    }
+    let dims: Vec<_> = s
+        .split(['x', 'X'])
+        .map(|v| v.trim().parse::<f64>())
+        .collect();
+    match dims.as_slice() {
+        [Ok(w), Ok(h)] if (50.0..=2000.0).contains(w) && (50.0..=2000.0).contains(h) => {
+            Ok(Paper::custom(*w, *h))
+        }
+        _ => Err(Failure::Input(format!(
+            "unknown paper '{s}'\nhint: use {} or WIDTHxHEIGHT in mm",
+            Paper::names()
+        ))),
+    }
+}
+
+fn board(req: BoardRequest, out: Option<PathBuf>) -> Result<(), Failure> {
+    let paper = parse_paper(&req.paper)?;
+    let orientation = if req.landscape {
+        Orientation::Landscape
+    } else {
+        Orientation::Portrait
+    };
+    let colour = match req.style.as_str() {
+        "print" => false,
+        "colour" | "color" => true,
+        other => {
+            return Err(Failure::Input(format!(
+                "unknown style '{other}': use print or colour"
+            )));
+        }
+    };
+    if !(1..=16).contains(&req.per_page) {
+        return Err(Failure::Input("--per-page must be 1..16".into()));
+    }
+    let board = req.game.board(req.params).map_err(Failure::Input)?;
+    let score_columns =
+        if req.score_table {
+            Some(req.game.score_columns().ok_or_else(|| {
+                Failure::Input(format!("{} has no score table", req.game.title()))
+            })?)
+        } else {
+            None
+        };
+    let size = paper.size(orientation);
+    if !(0.0..=size.w.min(size.h) / 4.0).contains(&req.margins_mm) {
+        return Err(Failure::Input("--margins-mm does not fit the paper".into()));
+    }
+    let sheet = SheetSpec {
+        board,
+        title: req.game.title().to_string(),
+        subtitle: format!("{}: {}", req.game.credit(), req.game.summary()),
+        paper: size,
+        margin: req.margins_mm,
+        style: BoardStyle {
+            coordinates: req.coordinates,
+            colour,
+        },
+        per_page: req.per_page,
+        pages: 1,
+        record_table: req.record_table,
+        score_columns,
+    };
+    let out = out.unwrap_or_else(|| PathBuf::from(format!("output/{}.pdf", req.game.key())));
+    let pages = crate::layout::board_sheet_pages(&sheet, 1, 1);
+    let title = format!("{} board", req.game.title());
+    let bytes = match out.extension().and_then(|e| e.to_str()) {
+        Some("pdf") => pdf::pages_to_pdf(&pages, &title),
+        Some("svg") => svg::page_to_svg(&pages[0], &title).into_bytes(),
+        _ => {
+            return Err(Failure::Input(format!(
+                "{}: --out must end in .pdf or .svg",
+                out.display()
+            )));
+        }
+    };
+    atomic::write(&out, &bytes)
+        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", out.display())))?;
+    println!("wrote {}", out.display());
+    Ok(())
+}
+
+fn init(file: &Path, force: bool) -> Result<(), Failure> {
+    if file.exists() && !force {
+        return Err(Failure::Input(format!(
+            "{} already exists; not overwriting it\nhint: pass --force to replace it",
+            file.display()
+        )));
+    }
+    atomic::write(file, config::STARTER_TOML.as_bytes())
+        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", file.display())))?;
+    println!(
+        "wrote {}; build it with: stonepress build {}",
+        file.display(),
+        file.display()
+    );
+    Ok(())
+}
+
+/// The text of `stonepress games`.
+pub fn games_text() -> String {
+    let mut s = String::new();
+    for g in GameId::ALL {
+        let board = g
+            .board(BoardParams::default())
+            .expect("default board is valid");
+        s.push_str(&format!("{:<9} {} ({})\n", g.key(), g.title(), g.credit()));
+        s.push_str(&format!("          {}\n", g.summary()));
+        s.push_str(&format!(
+            "          board: {}, {} points\n",
+            board.description(),
+            board.len()
+        ));
+        s.push_str(&format!("          coordinates: {}\n", board.scheme()));
+        let opts = match g {
+            GameId::Go => "size = 5..19 (default 9); score_table",
+            GameId::Kropki => "width, height = 5..60 (default 39 x 32)",
+            GameId::Hexade => "base = 4..12 (default 10)",
+            GameId::Anchor => "score_table",
+            GameId::Anchor2d => "(none)",
+        };
+        s.push_str(&format!(
+            "          options: {opts}; coordinates, record_table, per_page\n"
+        ));
+    }
+    s
+}

@@ -1,0 +1,182 @@
+//! The command line: clap definitions (their doc comments are the `--help` text) and one
+//! function per subcommand. Errors are values: bad input exits 2, run-time failures exit 1.
+
+mod build;
+mod commands;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+pub use build::{build_pages, write_outputs};
+
+/// Print-ready boards, diagrams and verified puzzle books for Anchor, Anchor 2D, Kropki, Go
+/// and Hexade.
+#[derive(Debug, Parser)]
+#[command(name = "stonepress", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build a configuration (or the embedded sampler) into PDF and SVG files.
+    Build {
+        /// The TOML configuration; without it, the embedded default sampler.
+        config: Option<PathBuf>,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+        /// Override the document's seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Worker threads for generation (results do not depend on it).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Formats to write, e.g. "pdf,svg" (overrides the configuration).
+        #[arg(long, value_delimiter = ',')]
+        format: Option<Vec<String>>,
+        /// Measure pages per second for PDF and SVG on a 100-page document; writes nothing.
+        #[arg(long)]
+        bench: bool,
+    },
+    /// Make one empty board sheet.
+    Board {
+        /// anchor, anchor2d, kropki, go or hexade.
+        game: String,
+        /// Paper: a3, a4, a5, letter, legal, or WIDTHxHEIGHT in mm (e.g. 200x200).
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Print the page in landscape.
+        #[arg(long)]
+        landscape: bool,
+        /// Go board size (5..19).
+        #[arg(long)]
+        size: Option<usize>,
+        /// Kropki grid width (5..60).
+        #[arg(long)]
+        width: Option<usize>,
+        /// Kropki grid height (5..60).
+        #[arg(long)]
+        height: Option<usize>,
+        /// Hexade base (4..12).
+        #[arg(long)]
+        base: Option<usize>,
+        /// Leave the coordinates off.
+        #[arg(long)]
+        no_coordinates: bool,
+        /// Add a numbered move-record table.
+        #[arg(long)]
+        record_table: bool,
+        /// Add a score table (Anchor and Go).
+        #[arg(long)]
+        score_table: bool,
+        /// Boards per page.
+        #[arg(long, default_value_t = 1)]
+        per_page: usize,
+        /// print (black and white) or colour.
+        #[arg(long, default_value = "print")]
+        style: String,
+        /// Margin in mm.
+        #[arg(long, default_value_t = 15.0)]
+        margins_mm: f64,
+        /// The file to write: .pdf or .svg (default output/GAME.pdf).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Score a position: `score go --position game.sgf --json`.
+    Score {
+        /// anchor, anchor2d, kropki, go or hexade.
+        game: String,
+        /// A position file (TOML; for Go also SGF).
+        #[arg(long)]
+        position: PathBuf,
+        /// Stones to count as dead, e.g. "C3 D4" (Go, Anchor).
+        #[arg(long)]
+        dead: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a problem: `solve go --position problem.sgf --json`.
+    Solve {
+        /// The game.
+        game: String,
+        /// A position file (TOML; for Go also SGF).
+        #[arg(long)]
+        position: PathBuf,
+        /// auto (default), kill, live or capture.
+        #[arg(long)]
+        goal: Option<String>,
+        /// Who moves: black or white (overrides the file).
+        #[arg(long)]
+        to_play: Option<String>,
+        /// The target group, by one of its points.
+        #[arg(long)]
+        target: Option<String>,
+        /// Candidate moves region, e.g. A1:E5.
+        #[arg(long)]
+        region: Option<String>,
+        /// Time budget in milliseconds.
+        #[arg(long)]
+        budget_ms: Option<u64>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-prove every puzzle of a built book from its manifest.
+    Verify {
+        /// output/NAME.json of a built book.
+        manifest: PathBuf,
+    },
+    /// Validate a configuration; writes nothing.
+    Check {
+        /// The TOML configuration.
+        config: PathBuf,
+    },
+    /// List the games, their coordinates and options.
+    Games,
+    /// Write a commented starter configuration.
+    Init {
+        /// Where to write it.
+        #[arg(default_value = "stonepress.toml")]
+        file: PathBuf,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// A failed command: bad input (exit 2) or a run-time failure (exit 1).
+#[derive(Debug)]
+pub enum Failure {
+    /// The user's input is wrong.
+    Input(String),
+    /// Something failed while running.
+    Runtime(String),
+}
+
+impl Failure {
+    /// The process exit status.
+    pub fn code(&self) -> u8 {
+        match self {
+            Failure::Input(_) => 2,
+            Failure::Runtime(_) => 1,
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(m) | Failure::Runtime(m) => m,
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    commands::run(cli.command)
+}

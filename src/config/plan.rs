@@ -1,0 +1,278 @@
+//! The validated plan: resolved paper, formats, style and the pages to make. Everything
+//! downstream takes a `Plan`; nothing is written until a whole configuration has validated.
+
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::diag::ConfigError;
+use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
+use crate::figure::BoardStyle;
+use crate::games::{BoardParams, GameId};
+use crate::geometry::Size;
+use crate::layout::{Orientation, Paper, SheetSpec};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Format {
+    /// One PDF for the document.
+    Pdf,
+    /// One SVG per page.
+    Svg,
+}
+
+impl Format {
+    /// Parses "pdf" or "svg".
+    pub fn parse(s: &str) -> Option<Format> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "pdf" => Some(Format::Pdf),
+            "svg" => Some(Format::Svg),
+            _ => None,
+        }
+    }
+}
+
+/// A validated configuration.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Document title.
+    pub title: String,
+    /// File stem of the outputs.
+    pub name: String,
+    /// Page size in mm.
+    pub paper: Size,
+    /// Margin in mm.
+    pub margin: f64,
+    /// Formats to write.
+    pub formats: Vec<Format>,
+    /// Seed for generated content.
+    pub seed: u64,
+    /// Colour inks instead of black and white.
+    pub colour: bool,
+    /// The board sheets, in order.
+    pub sheets: Vec<SheetSpec>,
+}
+
+/// Reads and validates a configuration file.
+pub fn load(path: &Path) -> Result<Plan, ConfigError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        file: file.clone(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read: {e}"),
+        hint: None,
+    })?;
+    load_str(&text, &file)
+}
+
+/// Validates configuration text; `file` names it in messages.
+pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        let mut err = ConfigError::at(file, text, offset, e.message().trim().to_string());
+        if e.message().contains("unknown field") {
+            err = err.hint("see `stonepress init` for a commented configuration with every key");
+        }
+        err
+    })?;
+    let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
+    let doc = raw.document.unwrap_or(RawDocument {
+        title: None,
+        paper: None,
+        orientation: None,
+        margins_mm: None,
+        formats: None,
+        name: None,
+        seed: None,
+        style: None,
+    });
+    let paper = match &doc.paper {
+        None => Paper::named("a4").expect("a4 exists"),
+        Some(s) => match s.get_ref() {
+            RawPaper::Name(n) => Paper::named(n).ok_or_else(|| {
+                at(s.span().start, format!("unknown paper '{n}'")).hint(format!(
+                    "use one of {} or {{ width_mm, height_mm }}",
+                    Paper::names()
+                ))
+            })?,
+            RawPaper::Custom {
+                width_mm,
+                height_mm,
+            } => {
+                if !(50.0..=2000.0).contains(width_mm) || !(50.0..=2000.0).contains(height_mm) {
+                    return Err(at(
+                        s.span().start,
+                        "custom paper must be 50..2000 mm a side".into(),
+                    ));
+                }
+                Paper::custom(*width_mm, *height_mm)
+            }
+        },
+    };
+    let orientation = match &doc.orientation {
+        None => Orientation::Portrait,
+        Some(o) => match o.get_ref().as_str() {
+            "portrait" => Orientation::Portrait,
+            "landscape" => Orientation::Landscape,
+            other => {
+                return Err(at(o.span().start, format!("unknown orientation '{other}'"))
+                    .hint("use \"portrait\" or \"landscape\""));
+            }
+        },
+    };
+    let size = paper.size(orientation);
+    let margin = match &doc.margins_mm {
+        None => 15.0,
+        Some(m) => {
+            let v = *m.get_ref();
+            if !(0.0..=size.w.min(size.h) / 4.0).contains(&v) {
+                return Err(at(
+                    m.span().start,
+                    format!("margins_mm {v} does not fit the paper"),
+                ));
+            }
+            v
+        }
+    };
+    let formats = match &doc.formats {
+        None => vec![Format::Pdf, Format::Svg],
+        Some(f) => {
+            let mut out = Vec::new();
+            for s in f.get_ref() {
+                let fmt = Format::parse(s).ok_or_else(|| {
+                    at(f.span().start, format!("unknown format '{s}'")).hint("use \"pdf\", \"svg\"")
+                })?;
+                if !out.contains(&fmt) {
+                    out.push(fmt);
+                }
+            }
+            if out.is_empty() {
+                return Err(at(f.span().start, "formats is empty".into()));
+            }
+            out
+        }
+    };
+    let colour = match &doc.style {
+        None => false,
+        Some(s) => match s.get_ref().as_str() {
+            "print" => false,
+            "colour" | "color" => true,
+            other => {
+                return Err(at(s.span().start, format!("unknown style '{other}'"))
+                    .hint("use \"print\" (black and white) or \"colour\""));
+            }
+        },
+    };
+    let name = match &doc.name {
+        None => "stonepress".to_string(),
+        Some(n) => {
+            let v = n.get_ref();
+            let ok = !v.is_empty()
+                && v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+                && !v.starts_with('.');
+            if !ok {
+                return Err(at(
+                    n.span().start,
+                    format!("name '{v}' is not a plain file stem"),
+                )
+                .hint("use letters, digits, '-', '_' and '.'"));
+            }
+            v.clone()
+        }
+    };
+    let mut sheets = Vec::new();
+    for b in &raw.board {
+        sheets.push(sheet(b, text, file, size, margin, colour)?);
+    }
+    if sheets.is_empty() {
+        return Err(ConfigError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            message: "the configuration makes nothing: add a [[board]] table".into(),
+            hint: Some("see `stonepress init`".into()),
+        });
+    }
+    Ok(Plan {
+        title: doc
+            .title
+            .clone()
+            .unwrap_or_else(|| "stonepress".to_string()),
+        name,
+        paper: size,
+        margin,
+        formats,
+        seed: doc.seed.unwrap_or(2026),
+        colour,
+        sheets,
+    })
+}
+
+fn value<T: Copy>(s: &Option<Spanned<T>>) -> Option<T> {
+    s.as_ref().map(|v| *v.get_ref())
+}
+
+fn sheet(
+    b: &RawBoard,
+    text: &str,
+    file: &str,
+    paper: Size,
+    margin: f64,
+    colour: bool,
+) -> Result<SheetSpec, ConfigError> {
+    let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
+    let game = GameId::parse(b.game.get_ref()).ok_or_else(|| {
+        at(
+            b.game.span().start,
+            format!("unknown game '{}'", b.game.get_ref()),
+        )
+        .hint("games: anchor, anchor2d, kropki, go, hexade")
+    })?;
+    let params = BoardParams {
+        size: value(&b.size),
+        width: value(&b.width),
+        height: value(&b.height),
+        base: value(&b.base),
+    };
+    let board = game.board(params).map_err(|m| {
+        let span = [&b.size, &b.width, &b.height, &b.base]
+            .iter()
+            .find_map(|s| s.as_ref().map(|v| v.span().start))
+            .unwrap_or(b.game.span().start);
+        at(span, m)
+    })?;
+    let count = |s: &Option<Spanned<usize>>, what: &str, max: usize| match s {
+        None => Ok(1),
+        Some(v) if (1..=max).contains(v.get_ref()) => Ok(*v.get_ref()),
+        Some(v) => Err(at(v.span().start, format!("{what} must be 1..{max}"))),
+    };
+    let per_page = count(&b.per_page, "per_page", 16)?;
+    let pages = count(&b.pages, "pages", 1000)?;
+    let score_columns = match &b.score_table {
+        Some(s) if *s.get_ref() => Some(game.score_columns().ok_or_else(|| {
+            at(
+                s.span().start,
+                format!("{} has no score table", game.title()),
+            )
+            .hint("score tables are for Anchor and Go")
+        })?),
+        _ => None,
+    };
+    Ok(SheetSpec {
+        title: b.title.clone().unwrap_or_else(|| game.title().to_string()),
+        subtitle: format!("{}: {}", game.credit(), game.summary()),
+        board,
+        paper,
+        margin,
+        style: BoardStyle {
+            coordinates: b.coordinates.unwrap_or(true),
+            colour,
+        },
+        per_page,
+        pages,
+        record_table: b.record_table.unwrap_or(false),
+        score_columns,
+    })
+}

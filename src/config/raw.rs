@@ -1,0 +1,81 @@
+//! The serde mirror of a configuration file. Unknown keys are rejected by name; values keep
+//! their position so later checks can point at them.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConfig {
+    /// The `[document]` table.
+    pub document: Option<RawDocument>,
+    /// The `[[board]]` tables: empty board sheets.
+    #[serde(default)]
+    pub board: Vec<RawBoard>,
+}
+
+/// A paper: a name or a custom size.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawPaper {
+    /// "a4", "letter", ...
+    Name(String),
+    /// `{ width_mm = .., height_mm = .. }`
+    Custom {
+        /// Width in mm.
+        width_mm: f64,
+        /// Height in mm.
+        height_mm: f64,
+    },
+}
+
+/// `[document]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDocument {
+    /// Title printed on every page.
+    pub title: Option<String>,
+    /// Paper size.
+    pub paper: Option<Spanned<RawPaper>>,
+    /// "portrait" or "landscape".
+    pub orientation: Option<Spanned<String>>,
+    /// Margin on every side, mm.
+    pub margins_mm: Option<Spanned<f64>>,
+    /// Output formats: "pdf", "svg".
+    pub formats: Option<Spanned<Vec<String>>>,
+    /// File stem under the output folder.
+    pub name: Option<Spanned<String>>,
+    /// Seed for everything random.
+    pub seed: Option<u64>,
+    /// "print" (black and white) or "colour".
+    pub style: Option<Spanned<String>>,
+}
+
+/// `[[board]]`: one or more pages of empty boards.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    /// The game: anchor, anchor2d, kropki, go, hexade.
+    pub game: Spanned<String>,
+    /// Go board size N (5..19).
+    pub size: Option<Spanned<usize>>,
+    /// Kropki grid width.
+    pub width: Option<Spanned<usize>>,
+    /// Kropki grid height.
+    pub height: Option<Spanned<usize>>,
+    /// Hexade base (4..12).
+    pub base: Option<Spanned<usize>>,
+    /// Print coordinates (default true).
+    pub coordinates: Option<bool>,
+    /// Print a numbered move-record table.
+    pub record_table: Option<bool>,
+    /// Print a score table (Anchor and Go).
+    pub score_table: Option<Spanned<bool>>,
+    /// Boards per page (default 1).
+    pub per_page: Option<Spanned<usize>>,
+    /// Number of pages (default 1).
+    pub pages: Option<Spanned<usize>>,
+    /// Heading of the page (default: the game's name).
+    pub title: Option<String>,
+}

@@ -1,0 +1,137 @@
+//! Tables printed beside boards: the numbered move record and the score table.
+
+use crate::geometry::{Point, Size};
+use crate::render::{Anchor, Page, Paint, Stroke};
+
+const ROW_H: f64 = 6.0;
+const TEXT: f64 = 3.0;
+
+fn rule(page: &mut Page, a: Point, b: Point, heavy: bool) {
+    let w = if heavy { 0.35 } else { 0.15 };
+    page.line(a, b, Stroke::solid(Paint::BLACK, w));
+}
+
+/// Height a score table needs.
+pub fn score_table_height() -> f64 {
+    ROW_H * 3.0
+}
+
+/// Draws a score table: a header row of `columns` and one row each for Black and White.
+pub fn score_table(page: &mut Page, origin: Point, width: f64, columns: &[&str]) {
+    let cols = columns.len() + 1;
+    let first = width * 0.22;
+    let other = (width - first) / (cols - 1) as f64;
+    let xs: Vec<f64> = (0..=cols)
+        .map(|c| {
+            if c == 0 {
+                origin.x
+            } else {
+                origin.x + first + other * (c - 1) as f64
+            }
+        })
+        .collect();
+    for r in 0..=3 {
+        let y = origin.y + ROW_H * r as f64;
+        rule(
+            page,
+            Point::new(xs[0], y),
+            Point::new(xs[cols], y),
+            r == 0 || r == 1 || r == 3,
+        );
+    }
+    for (c, &x) in xs.iter().enumerate() {
+        let heavy = c == 0 || c == cols;
+        rule(
+            page,
+            Point::new(x, origin.y),
+            Point::new(x, origin.y + ROW_H * 3.0),
+            heavy,
+        );
+    }
+    let baseline = |r: usize| origin.y + ROW_H * r as f64 + ROW_H * 0.68;
+    page.bold_text(
+        Point::new(xs[0] + 1.5, baseline(0)),
+        "Score",
+        TEXT,
+        Anchor::Start,
+    );
+    for (c, name) in columns.iter().enumerate() {
+        let mid = (xs[c + 1] + xs[c + 2]) / 2.0;
+        page.bold_text(Point::new(mid, baseline(0)), *name, TEXT, Anchor::Middle);
+    }
+    page.text(
+        Point::new(xs[0] + 1.5, baseline(1)),
+        "Black",
+        TEXT,
+        Anchor::Start,
+    );
+    page.text(
+        Point::new(xs[0] + 1.5, baseline(2)),
+        "White",
+        TEXT,
+        Anchor::Start,
+    );
+}
+
+/// Draws a move-record table filling `area`: blocks of (No., Black, White) columns side by
+/// side, numbered from `first`. Returns the last move number printed.
+pub fn record_table(page: &mut Page, origin: Point, area: Size, first: usize) -> usize {
+    let rows = ((area.h / ROW_H).floor() as usize).saturating_sub(1).max(1);
+    let block_w = 48.0;
+    let gap = 4.0;
+    let blocks = (((area.w + gap) / (block_w + gap)).floor() as usize).max(1);
+    let block_w = (area.w + gap) / blocks as f64 - gap;
+    let mut n = first;
+    for b in 0..blocks {
+        let x0 = origin.x + b as f64 * (block_w + gap);
+        let xs = [x0, x0 + block_w * 0.22, x0 + block_w * 0.61, x0 + block_w];
+        let y_end = origin.y + ROW_H * (rows + 1) as f64;
+        for r in 0..=rows + 1 {
+            let y = origin.y + ROW_H * r as f64;
+            rule(
+                page,
+                Point::new(xs[0], y),
+                Point::new(xs[3], y),
+                r <= 1 || r == rows + 1,
+            );
+        }
+        for (c, &x) in xs.iter().enumerate() {
+            rule(
+                page,
+                Point::new(x, origin.y),
+                Point::new(x, y_end),
+                c == 0 || c == 3,
+            );
+        }
+        let base = origin.y + ROW_H * 0.68;
+        page.bold_text(
+            Point::new((xs[0] + xs[1]) / 2.0, base),
+            "No.",
+            TEXT,
+            Anchor::Middle,
+        );
+        page.bold_text(
+            Point::new((xs[1] + xs[2]) / 2.0, base),
+            "Black",
+            TEXT,
+            Anchor::Middle,
+        );
+        page.bold_text(
+            Point::new((xs[2] + xs[3]) / 2.0, base),
+            "White",
+            TEXT,
+            Anchor::Middle,
+        );
+        for r in 0..rows {
+            let y = origin.y + ROW_H * (r + 1) as f64 + ROW_H * 0.68;
+            page.text(
+                Point::new(xs[1] - 1.5, y),
+                n.to_string(),
+                TEXT * 0.9,
+                Anchor::End,
+            );
+            n += 1;
+        }
+    }
+    n - 1
+}
