@@ -1,0 +1,174 @@
+//! The command line: the default build, determinism, configuration errors, init and games.
+
+mod common;
+
+use common::{check_pdf, stonepress, temp_dir};
+
+fn files_under(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn default_build_makes_a_pdf_and_an_svg_per_game() {
+    let dir = temp_dir("default");
+    let out = stonepress(&dir, &["build"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    check_pdf(&dir.join("output/sampler.pdf"));
+    let svgs = std::fs::read_dir(dir.join("output/sampler"))
+        .unwrap()
+        .count();
+    assert_eq!(svgs, 5);
+}
+
+#[test]
+fn two_builds_give_identical_bytes() {
+    let a = temp_dir("det-a");
+    let b = temp_dir("det-b");
+    assert!(stonepress(&a, &["build"]).status.success());
+    // A second process with a different history of ids must still give the same bytes.
+    assert!(
+        stonepress(&b, &["board", "go", "--out", "x.pdf"])
+            .status
+            .success()
+    );
+    assert!(stonepress(&b, &["build"]).status.success());
+    std::fs::remove_file(b.join("x.pdf")).unwrap();
+    let fa = files_under(&a.join("output"));
+    let fb = files_under(&b.join("output"));
+    assert_eq!(fa.len(), fb.len());
+    for ((na, ba), (nb, bb)) in fa.iter().zip(&fb) {
+        assert_eq!(na, nb);
+        assert!(ba == bb, "{na} differs between builds");
+    }
+}
+
+#[test]
+fn bad_toml_exits_2_with_line_and_column_and_writes_nothing() {
+    let dir = temp_dir("bad-toml");
+    std::fs::write(
+        dir.join("bad.toml"),
+        "[document]\ntitle = \"x\"\npaper = \n",
+    )
+    .unwrap();
+    let out = stonepress(&dir, &["build", "bad.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.toml:3:"), "{err}");
+    assert!(!dir.join("output").exists(), "nothing written");
+}
+
+#[test]
+fn unknown_key_is_named() {
+    let dir = temp_dir("unknown-key");
+    std::fs::write(
+        dir.join("c.toml"),
+        "[[board]]\ngame = \"go\"\ncolor = true\n",
+    )
+    .unwrap();
+    let out = stonepress(&dir, &["check", "c.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("c.toml:3:1") && err.contains("color"), "{err}");
+}
+
+#[test]
+fn bad_values_point_at_their_line() {
+    let dir = temp_dir("bad-values");
+    let cases = [
+        ("[[board]]\ngame = \"chess\"\n", "unknown game"),
+        ("[[board]]\ngame = \"go\"\nsize = 25\n", "outside 5..19"),
+        (
+            "[document]\npaper = \"b5\"\n[[board]]\ngame = \"go\"\n",
+            "unknown paper",
+        ),
+        ("[[board]]\ngame = \"hexade\"\nsize = 9\n", "does not apply"),
+    ];
+    for (text, expect) in cases {
+        std::fs::write(dir.join("v.toml"), text).unwrap();
+        let out = stonepress(&dir, &["check", "v.toml"]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expect) && err.contains("v.toml:"), "{err}");
+    }
+}
+
+#[test]
+fn init_writes_a_valid_starter_and_never_overwrites() {
+    let dir = temp_dir("init");
+    assert!(stonepress(&dir, &["init", "s.toml"]).status.success());
+    assert!(stonepress(&dir, &["check", "s.toml"]).status.success());
+    std::fs::write(dir.join("mine.toml"), "keep me").unwrap();
+    let out = stonepress(&dir, &["init", "mine.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.toml")).unwrap(),
+        "keep me"
+    );
+}
+
+#[test]
+fn templates_all_validate() {
+    let dir = temp_dir("templates");
+    let root = env!("CARGO_MANIFEST_DIR");
+    for e in std::fs::read_dir(format!("{root}/templates")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            let out = stonepress(&dir, &["check", p.to_str().unwrap()]);
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                p.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn games_lists_all_five_with_coordinates() {
+    let dir = temp_dir("games");
+    let out = stonepress(&dir, &["games"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for g in ["anchor", "anchor2d", "kropki", "go", "hexade"] {
+        assert!(text.contains(g), "{g}");
+    }
+    assert!(text.contains("Steven Meyers") && text.contains("Mark Steere"));
+    assert!(text.contains("columns A..J without I"));
+}
+
+#[test]
+fn unknown_game_and_bad_paper_exit_2() {
+    let dir = temp_dir("bad-args");
+    assert_eq!(stonepress(&dir, &["board", "chess"]).status.code(), Some(2));
+    assert_eq!(
+        stonepress(&dir, &["board", "go", "--paper", "b7"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        stonepress(&dir, &["board", "go", "--size", "4"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert!(!dir.join("output").exists());
+}

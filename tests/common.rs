@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests: running the binary in a temporary folder and
+//! checking files with external tools when they are installed.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh temporary directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stonepress-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// Runs the stonepress binary with arguments in a working directory.
+pub fn stonepress(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stonepress"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run stonepress")
+}
+
+/// True when an external tool is on the PATH; prints a loud skip message otherwise.
+pub fn have(tool: &str) -> bool {
+    let ok = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !ok {
+        eprintln!("SKIPPED CHECK: {tool} is not installed (CI installs it with apt-get)");
+    }
+    ok
+}
+
+/// Checks a PDF with qpdf --check and renders its first page with pdftoppm.
+pub fn check_pdf(path: &Path) {
+    if have("qpdf") {
+        let out = Command::new("qpdf")
+            .arg("--check")
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "qpdf --check {}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    if have("pdftoppm") {
+        let png = path.with_extension("render");
+        let out = Command::new("pdftoppm")
+            .args(["-png", "-r", "20", "-f", "1", "-l", "1"])
+            .arg(path)
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "pdftoppm {}", path.display());
+    }
+}
+
+/// Parses and renders an SVG with resvg; returns the rendered pixmap's non-white pixel count.
+pub fn render_svg(text: &str) -> usize {
+    let tree =
+        resvg::usvg::Tree::from_str(text, &resvg::usvg::Options::default()).expect("SVG parses");
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("pixmap");
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.pixels().iter().filter(|p| p.red() < 250).count()
+}
+
+/// Counts elements with a class in SVG text.
+pub fn count_class(svg: &str, class: &str) -> usize {
+    svg.matches(&format!("class=\"{class}\"")).count()
+}
