@@ -11,3 +11,4 @@ pub mod layout;
 pub mod puzzle;
 pub mod render;
 pub mod solve;
+pub mod util;

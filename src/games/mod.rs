@@ -140,7 +140,6 @@ pub enum GameError {
 
 /// Scores the position in `file` for `game`: `stonepress score GAME --position FILE`.
 pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
-    let _ = (file, opts);
     match game {
         GameId::Anchor => Err(GameError::Unsupported(
             "anchor scoring is not built yet".into(),
@@ -151,7 +150,7 @@ pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreRepo
         GameId::Kropki => Err(GameError::Unsupported(
             "kropki scoring is not built yet".into(),
         )),
-        GameId::Go => Err(GameError::Unsupported("go scoring is not built yet".into())),
+        GameId::Go => go::score_file(file, opts),
         GameId::Hexade => Err(GameError::Unsupported(
             "hexade scoring is not built yet".into(),
         )),

@@ -1,0 +1,631 @@
+//! The Go engine: a padded board of (N+2)^2 cells with an off-board sentinel, groups as
+//! circular stone lists with pseudo-liberty counts, incremental Zobrist hashing, and an undo
+//! log that restores every array exactly. Points here are padded indices (`Pt`); conversion to
+//! geometry point ids is at the edges of this module.
+
+use crate::geometry::{Board, PointId};
+
+/// A padded board index.
+pub type Pt = usize;
+
+/// A stone colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opp(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// "black" or "white".
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
+    /// Parses "black"/"b" or "white"/"w".
+    pub fn parse(s: &str) -> Option<Color> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "black" | "b" => Some(Color::Black),
+            "white" | "w" => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    fn cell(self) -> u8 {
+        match self {
+            Color::Black => BLACK,
+            Color::White => WHITE,
+        }
+    }
+}
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+/// A move: a stone on a point, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place a stone.
+    Play(Pt),
+    /// Pass.
+    Pass,
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point holds a stone.
+    Occupied,
+    /// The move would leave its own group without liberties and captures nothing.
+    Suicide,
+    /// The move retakes a ko at once (simple ko).
+    Ko,
+    /// The move recreates an earlier whole-board position (positional superko).
+    Superko,
+    /// The game has ended (two passes).
+    GameOver,
+}
+
+impl Illegal {
+    /// The reason in words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Illegal::Occupied => "the point is occupied",
+            Illegal::Suicide => "suicide (the stone would have no liberty and captures nothing)",
+            Illegal::Ko => "ko (it retakes the ko at once)",
+            Illegal::Superko => "positional superko (it repeats an earlier position)",
+            Illegal::GameOver => "the game has ended after two passes",
+        }
+    }
+}
+
+/// Which repetition rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// No move may recreate an earlier whole-board position (default).
+    Superko,
+    /// Only the immediate retake of a single-stone ko is forbidden.
+    Simple,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    log_len: usize,
+    ko: Pt,
+    hash: u64,
+    to_move: Color,
+    passes: u8,
+    captures: [u32; 2],
+    last_captured: u32,
+    history_len: usize,
+    mv: Move,
+}
+
+/// Which array an undo entry restores.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Cell,
+    Gid,
+    Next,
+    Libs,
+    Size,
+}
+
+/// A Go position with its history, ready for play and undo.
+#[derive(Clone, Debug)]
+pub struct Go {
+    n: usize,
+    stride: usize,
+    cell: Vec<u8>,
+    gid: Vec<u16>,
+    next: Vec<u16>,
+    libs: Vec<i32>,
+    size: Vec<u16>,
+    zob: Vec<u64>,
+    hash: u64,
+    ko: Pt,
+    to_move: Color,
+    passes: u8,
+    captures: [u32; 2],
+    last_captured: u32,
+    /// Hashes of every position since the start, for superko.
+    history: Vec<u64>,
+    log: Vec<(Slot, u32, i32)>,
+    frames: Vec<Frame>,
+    /// The repetition rule.
+    pub ko_rule: KoRule,
+    board: Board,
+}
+
+const NO_KO: Pt = 0;
+
+impl Go {
+    /// An empty N x N board with Black to move and positional superko.
+    pub fn new(n: usize) -> Go {
+        let board = Board::go(n);
+        let stride = n + 2;
+        let len = stride * stride;
+        let mut cell = vec![EDGE; len];
+        for r in 0..n {
+            for c in 0..n {
+                cell[(r + 1) * stride + c + 1] = EMPTY;
+            }
+        }
+        let zob = crate::util::zobrist_table(len * 2, 0x60_5EED);
+        Go {
+            n,
+            stride,
+            cell,
+            gid: vec![0; len],
+            next: vec![0; len],
+            libs: vec![0; len],
+            size: vec![0; len],
+            zob,
+            hash: 0,
+            ko: NO_KO,
+            to_move: Color::Black,
+            passes: 0,
+            captures: [0, 0],
+            last_captured: 0,
+            history: vec![0],
+            log: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(512),
+            ko_rule: KoRule::Superko,
+            board,
+        }
+    }
+
+    /// The board size N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The geometry board (names, parsing, symmetries).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The padded index of a geometry point id.
+    pub fn pt(&self, id: PointId) -> Pt {
+        let (c, r) = self.board.coord(id);
+        (r as usize + 1) * self.stride + c as usize + 1
+    }
+
+    /// The geometry point id of a padded index.
+    pub fn id(&self, p: Pt) -> PointId {
+        let (r, c) = (p / self.stride - 1, p % self.stride - 1);
+        (r * self.n + c) as PointId
+    }
+
+    /// The printed name of a point, e.g. "C3".
+    pub fn name(&self, p: Pt) -> String {
+        self.board.name(self.id(p)).to_string()
+    }
+
+    /// The printed name of a move ("pass" for a pass).
+    pub fn move_name(&self, m: Move) -> String {
+        match m {
+            Move::Play(p) => self.name(p),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+
+    /// Parses a point name.
+    pub fn parse(&self, name: &str) -> Result<Pt, crate::geometry::CoordError> {
+        self.board.parse(name).map(|id| self.pt(id))
+    }
+
+    /// All on-board points in id order.
+    pub fn points(&self) -> impl Iterator<Item = Pt> + '_ {
+        (0..self.n * self.n).map(|i| (i / self.n + 1) * self.stride + i % self.n + 1)
+    }
+
+    /// The four neighbours of a point (some may be off the board).
+    #[inline]
+    pub fn neighbours(&self, p: Pt) -> [Pt; 4] {
+        [p - self.stride, p - 1, p + 1, p + self.stride]
+    }
+
+    /// True when the point is on the board.
+    #[inline]
+    pub fn on_board(&self, p: Pt) -> bool {
+        p < self.cell.len() && self.cell[p] != EDGE
+    }
+
+    /// The stone on a point.
+    #[inline]
+    pub fn stone(&self, p: Pt) -> Option<Color> {
+        match self.cell[p] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// True for an empty on-board point.
+    #[inline]
+    pub fn is_empty(&self, p: Pt) -> bool {
+        self.cell[p] == EMPTY
+    }
+
+    /// Who moves next.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets who moves next (for set-up positions).
+    pub fn set_to_move(&mut self, c: Color) {
+        self.to_move = c;
+    }
+
+    /// The position hash (stones only; the side to move is not part of it).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured so far by each colour: [by Black, by White].
+    pub fn captures(&self) -> [u32; 2] {
+        self.captures
+    }
+
+    /// Stones captured by the last move.
+    pub fn last_captured(&self) -> u32 {
+        self.last_captured
+    }
+
+    /// Consecutive passes at the end of the record.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// True after two consecutive passes.
+    pub fn game_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// The simple-ko point, if the last move created one.
+    pub fn ko_point(&self) -> Option<Pt> {
+        (self.ko != NO_KO).then_some(self.ko)
+    }
+
+    /// The number of moves played (and not undone).
+    pub fn moves_played(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The moves played so far, in order.
+    pub fn record(&self) -> Vec<Move> {
+        self.frames.iter().map(|f| f.mv).collect()
+    }
+
+    fn set(&mut self, slot: Slot, i: usize, v: i32) {
+        let old = match slot {
+            Slot::Cell => self.cell[i] as i32,
+            Slot::Gid => self.gid[i] as i32,
+            Slot::Next => self.next[i] as i32,
+            Slot::Libs => self.libs[i],
+            Slot::Size => self.size[i] as i32,
+        };
+        self.log.push((slot, i as u32, old));
+        self.write(slot, i, v);
+    }
+
+    fn write(&mut self, slot: Slot, i: usize, v: i32) {
+        match slot {
+            Slot::Cell => self.cell[i] = v as u8,
+            Slot::Gid => self.gid[i] = v as u16,
+            Slot::Next => self.next[i] = v as u16,
+            Slot::Libs => self.libs[i] = v,
+            Slot::Size => self.size[i] = v as u16,
+        }
+    }
+
+    fn zkey(&self, p: Pt, c: u8) -> u64 {
+        self.zob[p * 2 + (c as usize - 1)]
+    }
+
+    /// Places a set-up stone (no capture, no history), replacing what was there.
+    ///
+    /// Set-up positions may hold groups without liberties only if the caller removes them
+    /// with `remove_dead_setup`; `Position` loading refuses such positions.
+    pub fn setup(&mut self, p: Pt, c: Option<Color>) {
+        if let Some(old) = self.stone(p) {
+            self.remove_stone(p, old);
+        }
+        if let Some(c) = c {
+            self.place_stone(p, c);
+        }
+        self.history.clear();
+        self.history.push(self.hash);
+        self.ko = NO_KO;
+        if self.frames.is_empty() {
+            self.log.clear();
+        }
+    }
+
+    fn place_stone(&mut self, p: Pt, c: Color) {
+        self.set(Slot::Cell, p, c.cell() as i32);
+        self.hash ^= self.zkey(p, c.cell());
+        self.set(Slot::Gid, p, p as i32);
+        self.set(Slot::Next, p, p as i32);
+        self.set(Slot::Size, p, 1);
+        let mut own = 0;
+        for q in self.neighbours(p) {
+            match self.cell[q] {
+                EMPTY => own += 1,
+                BLACK | WHITE => {
+                    let g = self.gid[q] as usize;
+                    self.set(Slot::Libs, g, self.libs[g] - 1);
+                }
+                _ => {}
+            }
+        }
+        self.set(Slot::Libs, p, own);
+        for q in self.neighbours(p) {
+            if self.cell[q] == c.cell() && self.gid[q] as usize != self.gid[p] as usize {
+                self.merge(self.gid[p] as usize, self.gid[q] as usize);
+            }
+        }
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.set(Slot::Libs, big, self.libs[big] + self.libs[small]);
+        self.set(
+            Slot::Size,
+            big,
+            self.size[big] as i32 + self.size[small] as i32,
+        );
+        let mut s = small;
+        loop {
+            self.set(Slot::Gid, s, big as i32);
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        let (nb, ns) = (self.next[big], self.next[small]);
+        self.set(Slot::Next, big, ns as i32);
+        self.set(Slot::Next, small, nb as i32);
+    }
+
+    /// Removes one stone, restoring pseudo-liberties of its neighbours (used for captures).
+    fn remove_stone(&mut self, p: Pt, c: Color) {
+        self.set(Slot::Cell, p, EMPTY as i32);
+        self.hash ^= self.zkey(p, c.cell());
+        for q in self.neighbours(p) {
+            if matches!(self.cell[q], BLACK | WHITE) {
+                let g = self.gid[q] as usize;
+                self.set(Slot::Libs, g, self.libs[g] + 1);
+            }
+        }
+    }
+
+    /// The stones of the group on `p`.
+    pub fn group(&self, p: Pt) -> Vec<Pt> {
+        let mut out = Vec::new();
+        if self.stone(p).is_none() {
+            return out;
+        }
+        let mut s = p;
+        loop {
+            out.push(s);
+            s = self.next[s] as usize;
+            if s == p {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The group's representative (the same for every stone of a group).
+    pub fn group_id(&self, p: Pt) -> Pt {
+        self.gid[p] as usize
+    }
+
+    /// The distinct liberties of the group on `p`, sorted.
+    pub fn liberties(&self, p: Pt) -> Vec<Pt> {
+        let mut libs = Vec::new();
+        for s in self.group(p) {
+            for q in self.neighbours(s) {
+                if self.cell[q] == EMPTY && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        libs.sort_unstable();
+        libs
+    }
+
+    /// The number of distinct liberties of the group on `p`.
+    pub fn liberty_count(&self, p: Pt) -> usize {
+        self.liberties(p).len()
+    }
+
+    /// True when the group on `p` has no liberty at all (pseudo-liberties are exact for this).
+    fn dead_group(&self, p: Pt) -> bool {
+        self.libs[self.gid[p] as usize] == 0
+    }
+
+    fn capture_group(&mut self, p: Pt, c: Color) -> u32 {
+        let stones = self.group(p);
+        for &s in &stones {
+            self.remove_stone(s, c);
+        }
+        stones.len() as u32
+    }
+
+    /// Checks a move without playing it.
+    pub fn check(&mut self, m: Move) -> Result<(), Illegal> {
+        self.play(m)?;
+        self.undo();
+        Ok(())
+    }
+
+    /// True when the move is legal.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Plays a move for the side to move, enforcing every rule; an illegal move changes
+    /// nothing.
+    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
+        self.play_inner(m, true)
+    }
+
+    /// Plays a move without the superko check (simple ko only): light playouts.
+    pub fn play_light(&mut self, m: Move) -> Result<(), Illegal> {
+        self.play_inner(m, false)
+    }
+
+    fn play_inner(&mut self, m: Move, superko: bool) -> Result<(), Illegal> {
+        if self.passes >= 2 {
+            return Err(Illegal::GameOver);
+        }
+        let c = self.to_move;
+        let frame = Frame {
+            log_len: self.log.len(),
+            ko: self.ko,
+            hash: self.hash,
+            to_move: c,
+            passes: self.passes,
+            captures: self.captures,
+            last_captured: self.last_captured,
+            history_len: self.history.len(),
+            mv: m,
+        };
+        let p = match m {
+            Move::Pass => {
+                self.frames.push(frame);
+                self.passes += 1;
+                self.ko = NO_KO;
+                self.last_captured = 0;
+                self.to_move = c.opp();
+                self.history.push(self.hash);
+                return Ok(());
+            }
+            Move::Play(p) => p,
+        };
+        if !self.on_board(p) || self.cell[p] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if p == self.ko && (self.ko_rule == KoRule::Simple || !superko) {
+            return Err(Illegal::Ko);
+        }
+        self.frames.push(frame);
+        self.place_stone(p, c);
+        let mut taken = 0;
+        let mut last_taken = NO_KO;
+        for q in self.neighbours(p) {
+            if self.cell[q] == c.opp().cell() && self.dead_group(q) {
+                taken += self.capture_group(q, c.opp());
+                last_taken = q;
+            }
+        }
+        if taken == 0 && self.dead_group(p) {
+            self.undo();
+            return Err(Illegal::Suicide);
+        }
+        let g = self.gid[p] as usize;
+        self.ko = if taken == 1 && self.size[g] == 1 && self.libs[g] == 1 {
+            last_taken
+        } else {
+            NO_KO
+        };
+        if superko && self.ko_rule == KoRule::Superko && self.history.contains(&self.hash) {
+            self.undo();
+            return Err(Illegal::Superko);
+        }
+        self.captures[if c == Color::Black { 0 } else { 1 }] += taken;
+        self.last_captured = taken;
+        self.passes = 0;
+        self.to_move = c.opp();
+        self.history.push(self.hash);
+        Ok(())
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Panics
+    /// If no move has been played.
+    #[track_caller]
+    pub fn undo(&mut self) {
+        let f = self.frames.pop().expect("undo with no move played");
+        while self.log.len() > f.log_len {
+            let (slot, i, old) = self.log.pop().expect("log entry");
+            self.write(slot, i as usize, old);
+        }
+        self.ko = f.ko;
+        self.hash = f.hash;
+        self.to_move = f.to_move;
+        self.passes = f.passes;
+        self.captures = f.captures;
+        self.last_captured = f.last_captured;
+        self.history.truncate(f.history_len);
+    }
+
+    /// All legal moves for the side to move (passes excluded).
+    pub fn legal_moves(&mut self) -> Vec<Pt> {
+        let pts: Vec<Pt> = self.points().filter(|&p| self.cell[p] == EMPTY).collect();
+        pts.into_iter()
+            .filter(|&p| self.is_legal(Move::Play(p)))
+            .collect()
+    }
+
+    /// True when `p` is an empty point whose neighbours are all stones of `c` (or off board):
+    /// a single-point eye shape, which random playouts do not fill.
+    pub fn is_eye_shape(&self, p: Pt, c: Color) -> bool {
+        self.cell[p] == EMPTY
+            && self
+                .neighbours(p)
+                .iter()
+                .all(|&q| self.cell[q] == c.cell() || self.cell[q] == EDGE)
+    }
+
+    /// Groups without liberties (only possible in hand-made set-up positions).
+    pub fn groups_without_liberties(&self) -> Vec<Pt> {
+        let mut out: Vec<Pt> = self
+            .points()
+            .filter(|&p| self.stone(p).is_some() && self.dead_group(p))
+            .map(|p| self.gid[p] as usize)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// A text picture of the board, top row first ("X", "O", ".").
+    pub fn picture(&self) -> String {
+        let mut s = String::new();
+        for r in (0..self.n).rev() {
+            for c in 0..self.n {
+                let p = (r + 1) * self.stride + c + 1;
+                s.push(match self.cell[p] {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
