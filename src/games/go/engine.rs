@@ -149,6 +149,7 @@ pub struct Go {
     /// The repetition rule.
     pub ko_rule: KoRule,
     board: Board,
+    on_board: Vec<Pt>,
 }
 
 const NO_KO: Pt = 0;
@@ -186,6 +187,9 @@ impl Go {
             frames: Vec::with_capacity(512),
             ko_rule: KoRule::Superko,
             board,
+            on_board: (0..n * n)
+                .map(|i| (i / n + 1) * stride + i % n + 1)
+                .collect(),
         }
     }
 
@@ -231,7 +235,7 @@ impl Go {
 
     /// All on-board points in id order.
     pub fn points(&self) -> impl Iterator<Item = Pt> + '_ {
-        (0..self.n * self.n).map(|i| (i / self.n + 1) * self.stride + i % self.n + 1)
+        self.on_board.iter().copied()
     }
 
     /// The four neighbours of a point (some may be off the board).
@@ -466,11 +470,18 @@ impl Go {
     }
 
     fn capture_group(&mut self, p: Pt, c: Color) -> u32 {
-        let stones = self.group(p);
-        for &s in &stones {
+        let mut count = 0;
+        let mut s = p;
+        loop {
+            let next = self.next[s] as usize;
             self.remove_stone(s, c);
+            count += 1;
+            s = next;
+            if s == p {
+                break;
+            }
         }
-        stones.len() as u32
+        count
     }
 
     /// Checks a move without playing it.
@@ -519,7 +530,9 @@ impl Go {
                 self.ko = NO_KO;
                 self.last_captured = 0;
                 self.to_move = c.opp();
-                self.history.push(self.hash);
+                if superko {
+                    self.history.push(self.hash);
+                }
                 return Ok(());
             }
             Move::Play(p) => p,
@@ -558,7 +571,9 @@ impl Go {
         self.last_captured = taken;
         self.passes = 0;
         self.to_move = c.opp();
-        self.history.push(self.hash);
+        if superko {
+            self.history.push(self.hash);
+        }
         Ok(())
     }
 
