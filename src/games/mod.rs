@@ -151,9 +151,7 @@ pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreRepo
             "kropki scoring is not built yet".into(),
         )),
         GameId::Go => go::score_file(file, opts),
-        GameId::Hexade => Err(GameError::Unsupported(
-            "hexade scoring is not built yet".into(),
-        )),
+        GameId::Hexade => hexade::score_file(file, opts),
     }
 }
 

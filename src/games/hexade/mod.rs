@@ -1,1 +1,245 @@
-//! Hexade (Christian Freeling): pair captures and the three six shapes.
+//! Hexade (Christian Freeling, 1992): a hex-hex board (base 10 by default), White first,
+//! White's second stone at distance 3 or more from the first, pair captures by flanking, and
+//! the three six shapes. A player who holds a six at the start of their own turn wins.
+//!
+//! Position files: `base` (4..12, default 10), `black`, `white` (cell names such as "I11") or a
+//! `picture` (rows A.. from the top, each row's cells from the left: X Black, O White, .
+//! empty), `to_play` (default: White when both have as many stones, else Black),
+//! `white_first` (White's first stone while the distance rule for White's second is still
+//! pending), and `moves` replayed from that position with every rule enforced. When the board
+//! fills, a six of the player to move wins, else a six of the other player, else it is a draw.
+
+pub mod engine;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde_json::json;
+
+pub use engine::{DIRS, Hexade, Outcome, Refusal, Side, Six, SixShape};
+
+use super::position::{PositionSpec, picture_rows};
+use super::{GameError, ScoreOptions, ScoreReport};
+use crate::geometry::PointId;
+
+/// The line of `key = ` in TOML text, or 0.
+fn key_line(text: &str, key: &str) -> usize {
+    super::go::position::key_line(text, key)
+}
+
+/// Builds a position from a position table.
+pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, GameError> {
+    let invalid = |key: &str, message: String| GameError::Invalid {
+        file: file.to_string(),
+        line: key_line(text, key),
+        message,
+    };
+    spec.reject_keys(
+        "Hexade",
+        &[
+            "game",
+            "black",
+            "white",
+            "picture",
+            "to_play",
+            "moves",
+            "base",
+            "white_first",
+        ],
+    )
+    .map_err(|m| invalid("", m))?;
+    if let Some(g) = &spec.game
+        && super::GameId::parse(g) != Some(super::GameId::Hexade)
+    {
+        return Err(invalid(
+            "game",
+            format!("this is a '{g}' position, not Hexade"),
+        ));
+    }
+    let base = spec.base.unwrap_or(10);
+    if !(4..=12).contains(&base) {
+        return Err(invalid("base", format!("base {base} is outside 4..12")));
+    }
+    let mut h = Hexade::new(base);
+    let board = h.board().clone();
+    let mut stones: Vec<(PointId, Side)> = Vec::new();
+    if let Some(pic) = &spec.picture {
+        let rows = picture_rows(pic);
+        let k = base as i32 - 1;
+        if rows.len() != (2 * k + 1) as usize {
+            return Err(invalid(
+                "picture",
+                format!("the picture needs {} rows", 2 * k + 1),
+            ));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<PointId> = (0..=2 * k).filter_map(|n| board.at(r as i32, n)).collect();
+            if row.len() != cells.len() {
+                return Err(invalid(
+                    "picture",
+                    format!(
+                        "row {} needs {} cells",
+                        (b'A' + r as u8) as char,
+                        cells.len()
+                    ),
+                ));
+            }
+            for (ch, &p) in row.iter().zip(&cells) {
+                match ch {
+                    'X' | 'x' => stones.push((p, Side::Black)),
+                    'O' | 'o' => stones.push((p, Side::White)),
+                    '.' => {}
+                    other => {
+                        return Err(invalid("picture", format!("unknown character '{other}'")));
+                    }
+                }
+            }
+        }
+    }
+    for (key, list, side) in [
+        ("black", &spec.black, Side::Black),
+        ("white", &spec.white, Side::White),
+    ] {
+        if let Some(list) = list {
+            for p in board
+                .parse_list(list)
+                .map_err(|e| invalid(key, e.to_string()))?
+            {
+                if stones.iter().any(|s| s.0 == p) {
+                    return Err(invalid(key, format!("{} is given twice", board.name(p))));
+                }
+                stones.push((p, side));
+            }
+        }
+    }
+    let (w, b) = (
+        stones.iter().filter(|s| s.1 == Side::White).count(),
+        stones.iter().filter(|s| s.1 == Side::Black).count(),
+    );
+    let to_move = match &spec.to_play {
+        Some(t) => match t.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Side::White,
+            "black" | "b" => Side::Black,
+            other => {
+                return Err(invalid(
+                    "to_play",
+                    format!("to_play '{other}' is not black or white"),
+                ));
+            }
+        },
+        None if w == b => Side::White,
+        None if w == b + 1 => Side::Black,
+        None => {
+            return Err(invalid(
+                "to_play",
+                format!("{w} White and {b} Black stones: say who moves with to_play"),
+            ));
+        }
+    };
+    let pending = match &spec.white_first {
+        None => None,
+        Some(name) => {
+            let p = board
+                .parse(name)
+                .map_err(|e| invalid("white_first", e.to_string()))?;
+            let whites: Vec<_> = stones.iter().filter(|s| s.1 == Side::White).collect();
+            if whites.len() != 1 || whites[0].0 != p {
+                return Err(invalid(
+                    "white_first",
+                    format!("white_first {name} must be White's only stone"),
+                ));
+            }
+            Some(p)
+        }
+    };
+    h.setup(&stones, to_move, pending);
+    if let Some(moves) = &spec.moves {
+        for (i, tok) in moves.tokens().iter().enumerate() {
+            let ill = |reason: String| GameError::IllegalMove {
+                file: file.to_string(),
+                number: i + 1,
+                mv: tok.clone(),
+                reason,
+            };
+            let p = board.parse(tok).map_err(|e| ill(e.to_string()))?;
+            h.play(p).map_err(|r| ill(r.reason().to_string()))?;
+        }
+    }
+    Ok(h)
+}
+
+/// `stonepress score hexade`.
+pub fn score_file(file: &Path, _opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
+        file: file.display().to_string(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    let spec = PositionSpec::parse(&text, file)?;
+    let h = from_spec(&spec, &text, &file.display().to_string())?;
+    let board = h.board();
+    let names = |cells: &[PointId]| -> Vec<String> {
+        cells.iter().map(|&p| board.name(p).to_string()).collect()
+    };
+    let side_json = |s: Side| {
+        let sixes: Vec<_> = h
+            .sixes(s)
+            .iter()
+            .map(|x| json!({"shape": x.shape.name(), "cells": names(&x.cells)}))
+            .collect();
+        json!({
+            "stones": h.stones(s),
+            "captured": h.captured_by(s),
+            "sixes": sixes,
+            "total": h.stones(s),
+        })
+    };
+    let winner = match h.outcome() {
+        Outcome::Win(s) => json!(s.name()),
+        Outcome::Draw => json!("draw"),
+        Outcome::Ongoing => serde_json::Value::Null,
+    };
+    let pairs: Vec<_> = h
+        .capturable_pairs(h.to_move())
+        .iter()
+        .map(|(p, pair)| json!({"at": board.name(*p), "pair": names(pair)}))
+        .collect();
+    let json = json!({
+        "game": "hexade",
+        "base": board.grid_size().0.div_ceil(2),
+        "black": side_json(Side::Black),
+        "white": side_json(Side::White),
+        "to_play": h.to_move().name(),
+        "winner": winner,
+        "capturable_pairs": pairs,
+        "forbidden": names(&h.forbidden_area()),
+    });
+    let mut text = String::new();
+    for s in [Side::White, Side::Black] {
+        let sixes = h.sixes(s);
+        text.push_str(&format!(
+            "{}: {} stones, captured {}, {} six{}",
+            if s == Side::White { "White" } else { "Black" },
+            h.stones(s),
+            h.captured_by(s),
+            sixes.len(),
+            if sixes.len() == 1 { "" } else { "es" }
+        ));
+        for x in &sixes {
+            text.push_str(&format!(
+                " [{} {}]",
+                x.shape.name(),
+                names(&x.cells).join(" ")
+            ));
+        }
+        text.push('\n');
+    }
+    text.push_str(&match h.outcome() {
+        Outcome::Win(s) => format!("{} wins.\n", s.name()),
+        Outcome::Draw => "The board is full: a draw.\n".to_string(),
+        Outcome::Ongoing => format!("{} to play.\n", h.to_move().name()),
+    });
+    Ok(ScoreReport { json, text })
+}

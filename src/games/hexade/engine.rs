@@ -1,0 +1,561 @@
+//! The Hexade engine: flat arrays over cell ids with a precomputed table of the next cell in
+//! each of the six directions, pair captures by flanking, the three six shapes, the
+//! "perfect six" win at the start of a turn, White's distance rule, Zobrist hashing and undo.
+
+use crate::geometry::{Board, PointId};
+
+/// Direction offsets in lattice coordinates (row, number); direction d + 3 is opposite d.
+pub const DIRS: [(i32, i32); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
+
+const NONE: u16 = u16::MAX;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White, who moves first.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// The other player.
+    pub fn opp(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// "white" or "black".
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    fn cell(self) -> u8 {
+        match self {
+            Side::White => 1,
+            Side::Black => 2,
+        }
+    }
+
+    fn index(self) -> usize {
+        self.cell() as usize - 1
+    }
+}
+
+/// The three six shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SixShape {
+    /// Six or more in a straight line.
+    Row,
+    /// A compact triangle of side 3.
+    Triangle,
+    /// The six neighbours of a cell.
+    Ring,
+}
+
+impl SixShape {
+    /// "row", "triangle" or "ring".
+    pub fn name(self) -> &'static str {
+        match self {
+            SixShape::Row => "row",
+            SixShape::Triangle => "triangle",
+            SixShape::Ring => "ring",
+        }
+    }
+}
+
+/// One six on the board.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Six {
+    /// Its shape.
+    pub shape: SixShape,
+    /// Its cells, sorted.
+    pub cells: Vec<PointId>,
+}
+
+/// Why a placement is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The cell holds a stone.
+    Occupied,
+    /// White's second stone within distance 2 of White's first.
+    TooClose,
+    /// The game is over.
+    GameOver,
+}
+
+impl Refusal {
+    /// The reason in words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Refusal::Occupied => "the cell is occupied",
+            Refusal::TooClose => {
+                "White's second stone must be at distance 3 or more from White's first"
+            }
+            Refusal::GameOver => "the game is over",
+        }
+    }
+}
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Play goes on.
+    Ongoing,
+    /// This player has won.
+    Win(Side),
+    /// The board is full and nobody won.
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    cell: PointId,
+    captured: Vec<PointId>,
+    to_move: Side,
+    outcome: Outcome,
+    hash: u64,
+    pending: Option<PointId>,
+    white_first: Option<PointId>,
+    last: [Option<PointId>; 2],
+}
+
+/// A Hexade position.
+#[derive(Clone, Debug)]
+pub struct Hexade {
+    board: Board,
+    next: Vec<[u16; 6]>,
+    cells: Vec<u8>,
+    zob: Vec<u64>,
+    hash: u64,
+    to_move: Side,
+    outcome: Outcome,
+    /// White's first stone while the distance rule for White's second stone is pending.
+    pending: Option<PointId>,
+    white_first: Option<PointId>,
+    stones: [u32; 2],
+    captured: [u32; 2],
+    last: [Option<PointId>; 2],
+    undo: Vec<Undo>,
+}
+
+impl Hexade {
+    /// An empty board of the given base (4..12), White to move, the distance rule ahead.
+    pub fn new(base: usize) -> Hexade {
+        let board = Board::hexade(base);
+        let next = board
+            .points()
+            .map(|p| {
+                let (r, n) = board.coord(p);
+                let mut row = [NONE; 6];
+                for (d, (dr, dn)) in DIRS.iter().enumerate() {
+                    row[d] = board.at(r + dr, n + dn).unwrap_or(NONE);
+                }
+                row
+            })
+            .collect();
+        let len = board.len();
+        Hexade {
+            zob: crate::util::zobrist_table(len * 2, 0x4E_A0AD),
+            board,
+            next,
+            cells: vec![0; len],
+            hash: 0,
+            to_move: Side::White,
+            outcome: Outcome::Ongoing,
+            pending: None,
+            white_first: None,
+            stones: [0, 0],
+            captured: [0, 0],
+            last: [None, None],
+            undo: Vec::new(),
+        }
+    }
+
+    /// The board (names, parsing, symmetries).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The stone on a cell.
+    pub fn stone(&self, p: PointId) -> Option<Side> {
+        match self.cells[p as usize] {
+            1 => Some(Side::White),
+            2 => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// Who moves next.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The state of the game.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The position hash (stones only).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones on the board of a player.
+    pub fn stones(&self, s: Side) -> u32 {
+        self.stones[s.index()]
+    }
+
+    /// Enemy stones a player has captured so far.
+    pub fn captured_by(&self, s: Side) -> u32 {
+        self.captured[s.index()]
+    }
+
+    /// White's first stone while the distance rule for White's second stone is pending.
+    pub fn distance_rule_pending(&self) -> Option<PointId> {
+        self.pending
+    }
+
+    /// The next cell from `p` in direction `d`, if on the board.
+    #[inline]
+    pub fn step(&self, p: PointId, d: usize) -> Option<PointId> {
+        let q = self.next[p as usize][d];
+        (q != NONE).then_some(q)
+    }
+
+    fn key(&self, p: PointId, s: Side) -> u64 {
+        self.zob[p as usize * 2 + s.index()]
+    }
+
+    fn put(&mut self, p: PointId, s: Option<Side>) {
+        if let Some(old) = self.stone(p) {
+            self.hash ^= self.key(p, old);
+            self.stones[old.index()] -= 1;
+        }
+        self.cells[p as usize] = s.map_or(0, Side::cell);
+        if let Some(new) = s {
+            self.hash ^= self.key(p, new);
+            self.stones[new.index()] += 1;
+        }
+    }
+
+    /// Sets up a position: stones, the side to move and, if the distance rule is still
+    /// pending, White's first stone. The outcome is judged for the side to move.
+    pub fn setup(&mut self, stones: &[(PointId, Side)], to_move: Side, pending: Option<PointId>) {
+        for p in self.board.points().collect::<Vec<_>>() {
+            self.put(p, None);
+        }
+        for &(p, s) in stones {
+            self.put(p, Some(s));
+        }
+        self.to_move = to_move;
+        self.pending = pending;
+        self.white_first = pending;
+        self.undo.clear();
+        self.last = [None, None];
+        self.outcome = self.judge_full();
+    }
+
+    /// True when the placement is legal for the side to move.
+    pub fn check(&self, p: PointId) -> Result<(), Refusal> {
+        if self.outcome != Outcome::Ongoing {
+            return Err(Refusal::GameOver);
+        }
+        if self.cells[p as usize] != 0 {
+            return Err(Refusal::Occupied);
+        }
+        if self.to_move == Side::White
+            && let Some(first) = self.pending
+            && self.board.hex_distance(first, p) < 3
+        {
+            return Err(Refusal::TooClose);
+        }
+        Ok(())
+    }
+
+    /// The legal placements for the side to move.
+    pub fn legal_moves(&self) -> Vec<PointId> {
+        self.board
+            .points()
+            .filter(|&p| self.check(p).is_ok())
+            .collect()
+    }
+
+    /// Places a stone for the side to move: captures, then the turn passes and the new mover
+    /// wins if they hold a six; a full board without a winner is a draw.
+    pub fn play(&mut self, p: PointId) -> Result<(), Refusal> {
+        self.check(p)?;
+        let s = self.to_move;
+        let mut undo = Undo {
+            cell: p,
+            captured: Vec::new(),
+            to_move: s,
+            outcome: self.outcome,
+            hash: self.hash,
+            pending: self.pending,
+            white_first: self.white_first,
+            last: self.last,
+        };
+        self.put(p, Some(s));
+        for d in 0..6 {
+            let Some(a) = self.step(p, d) else { continue };
+            let Some(b) = self.step(a, d) else { continue };
+            let Some(c) = self.step(b, d) else { continue };
+            if self.stone(a) == Some(s.opp())
+                && self.stone(b) == Some(s.opp())
+                && self.stone(c) == Some(s)
+            {
+                undo.captured.push(a);
+                undo.captured.push(b);
+            }
+        }
+        for &q in &undo.captured {
+            self.put(q, None);
+        }
+        self.captured[s.index()] += undo.captured.len() as u32;
+        if s == Side::White {
+            if self.white_first.is_none() && self.stones[0] == 1 {
+                self.white_first = Some(p);
+                self.pending = Some(p);
+            } else if self.pending.is_some() {
+                self.pending = None;
+            }
+        }
+        self.last[s.index()] = Some(p);
+        self.to_move = s.opp();
+        self.outcome = self.judge_after_move();
+        self.undo.push(undo);
+        Ok(())
+    }
+
+    /// Takes back the last placement.
+    ///
+    /// # Panics
+    /// If nothing has been played.
+    #[track_caller]
+    pub fn undo(&mut self) {
+        let u = self.undo.pop().expect("undo with nothing played");
+        let s = u.to_move;
+        self.put(u.cell, None);
+        for &q in &u.captured {
+            self.put(q, Some(s.opp()));
+        }
+        self.captured[s.index()] -= u.captured.len() as u32;
+        self.to_move = s;
+        self.outcome = u.outcome;
+        self.pending = u.pending;
+        self.white_first = u.white_first;
+        self.last = u.last;
+        debug_assert_eq!(self.hash, u.hash);
+        self.hash = u.hash;
+    }
+
+    fn board_full(&self) -> bool {
+        (self.stones[0] + self.stones[1]) as usize == self.board.len()
+    }
+
+    /// The outcome after a move: a six of the player now to move wins (it outlasted the
+    /// reply). Only shapes through that player's last stone can be new, so only they are
+    /// checked. On a full board the other player's six, if any, wins; otherwise a draw.
+    fn judge_after_move(&self) -> Outcome {
+        let s = self.to_move;
+        if let Some(last) = self.last[s.index()]
+            && self.stone(last) == Some(s)
+            && self.has_six_through(s, last)
+        {
+            return Outcome::Win(s);
+        }
+        if self.board_full() {
+            return self.judge_full();
+        }
+        Outcome::Ongoing
+    }
+
+    fn judge_full(&self) -> Outcome {
+        let s = self.to_move;
+        if !self.sixes(s).is_empty() {
+            Outcome::Win(s)
+        } else if self.board_full() && !self.sixes(s.opp()).is_empty() {
+            Outcome::Win(s.opp())
+        } else if self.board_full() {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn run(&self, p: PointId, d: usize, s: Side) -> usize {
+        let mut n = 0;
+        let mut q = self.step(p, d);
+        while let Some(x) = q {
+            if self.stone(x) != Some(s) {
+                break;
+            }
+            n += 1;
+            q = self.step(x, d);
+        }
+        n
+    }
+
+    /// True when player `s` has a six that includes the stone on `p`.
+    pub fn has_six_through(&self, s: Side, p: PointId) -> bool {
+        for d in 0..3 {
+            if 1 + self.run(p, d, s) + self.run(p, d + 3, s) >= 6 {
+                return true;
+            }
+        }
+        // Rings: p is a neighbour of the centre.
+        for d in 0..6 {
+            if let Some(c) = self.step(p, d)
+                && self.ring_of(c, s)
+            {
+                return true;
+            }
+        }
+        self.triangles_through(p)
+            .iter()
+            .any(|t| t.iter().all(|&q| self.stone(q) == Some(s)))
+    }
+
+    fn ring_of(&self, centre: PointId, s: Side) -> bool {
+        (0..6).all(|d| {
+            self.step(centre, d)
+                .is_some_and(|q| self.stone(q) == Some(s))
+        })
+    }
+
+    /// The triangles of side 3 whose corner is `p` with sides along directions d and d + 1.
+    fn triangle_at(&self, p: PointId, d: usize) -> Option<[PointId; 6]> {
+        let (u, v) = (d, (d + 1) % 6);
+        let a = self.step(p, u)?;
+        let b = self.step(a, u)?;
+        let c = self.step(p, v)?;
+        let e = self.step(c, v)?;
+        let m = self.step(a, v)?;
+        Some([p, a, b, c, m, e])
+    }
+
+    /// Every triangle of side 3 containing `p`.
+    fn triangles_through(&self, p: PointId) -> Vec<[PointId; 6]> {
+        let mut out = Vec::new();
+        // Any triangle containing p has a corner within distance 2 of p.
+        let mut near = vec![p];
+        for d in 0..6 {
+            if let Some(a) = self.step(p, d) {
+                near.push(a);
+                for e in 0..6 {
+                    if let Some(b) = self.step(a, e) {
+                        near.push(b);
+                    }
+                }
+            }
+        }
+        near.sort_unstable();
+        near.dedup();
+        for q in near {
+            for d in 0..6 {
+                if let Some(t) = self.triangle_at(q, d)
+                    && t.contains(&p)
+                {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every six of player `s`, each listed once.
+    pub fn sixes(&self, s: Side) -> Vec<Six> {
+        let mut out = Vec::new();
+        for p in self.board.points() {
+            if self.stone(p) == Some(s) {
+                for d in 0..3 {
+                    // Start of a run only.
+                    let before = self.step(p, d + 3);
+                    if before.is_some_and(|b| self.stone(b) == Some(s)) {
+                        continue;
+                    }
+                    let len = 1 + self.run(p, d, s);
+                    if len >= 6 {
+                        let mut cells = vec![p];
+                        let mut q = p;
+                        for _ in 1..len {
+                            q = self.step(q, d).expect("run cell");
+                            cells.push(q);
+                        }
+                        cells.sort_unstable();
+                        out.push(Six {
+                            shape: SixShape::Row,
+                            cells,
+                        });
+                    }
+                }
+                for d in 0..6 {
+                    if let Some(t) = self.triangle_at(p, d)
+                        && t.iter().all(|&q| self.stone(q) == Some(s))
+                    {
+                        let mut cells = t.to_vec();
+                        cells.sort_unstable();
+                        out.push(Six {
+                            shape: SixShape::Triangle,
+                            cells,
+                        });
+                    }
+                }
+            }
+            if self.ring_of(p, s) {
+                let mut cells: Vec<_> = (0..6).filter_map(|d| self.step(p, d)).collect();
+                cells.sort_unstable();
+                out.push(Six {
+                    shape: SixShape::Ring,
+                    cells,
+                });
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Pairs the player `s` could capture now: (capturing cell, the pair's two cells).
+    pub fn capturable_pairs(&self, s: Side) -> Vec<(PointId, [PointId; 2])> {
+        let mut out = Vec::new();
+        for p in self.board.points() {
+            if self.cells[p as usize] != 0 {
+                continue;
+            }
+            for d in 0..6 {
+                let Some(a) = self.step(p, d) else { continue };
+                let Some(b) = self.step(a, d) else { continue };
+                let Some(c) = self.step(b, d) else { continue };
+                if self.stone(a) == Some(s.opp())
+                    && self.stone(b) == Some(s.opp())
+                    && self.stone(c) == Some(s)
+                {
+                    let mut pair = [a, b];
+                    pair.sort_unstable();
+                    out.push((p, pair));
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells White may not take with the second stone (distance 2 or less from the first),
+    /// while the rule is pending.
+    pub fn forbidden_area(&self) -> Vec<PointId> {
+        match self.pending {
+            Some(first) => self
+                .board
+                .points()
+                .filter(|&p| self.board.hex_distance(first, p) <= 2)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}

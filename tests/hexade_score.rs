@@ -1,0 +1,36 @@
+//! `stonepress score hexade` through the command line.
+
+mod common;
+
+use common::{stonepress, temp_dir};
+
+#[test]
+fn score_hexade_reports_sixes_and_the_winner() {
+    let dir = temp_dir("score-hexade");
+    let file = format!("{}/tests/data/hexade/six.toml", env!("CARGO_MANIFEST_DIR"));
+    let out = stonepress(&dir, &["score", "hexade", "--position", &file, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["white"]["stones"], 6);
+    assert_eq!(v["white"]["sixes"][0]["shape"], "row");
+    assert_eq!(v["white"]["sixes"][0]["cells"].as_array().unwrap().len(), 6);
+    assert_eq!(v["black"]["sixes"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn hexade_distance_rule_error_names_the_move() {
+    let dir = temp_dir("hexade-distance");
+    std::fs::write(dir.join("p.toml"), "moves = \"I11 A1 I12\"\n").unwrap();
+    let out = stonepress(&dir, &["score", "hexade", "--position", "p.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("move 3 (I12)") && err.contains("distance 3"),
+        "{err}"
+    );
+}
