@@ -141,9 +141,7 @@ pub enum GameError {
 /// Scores the position in `file` for `game`: `stonepress score GAME --position FILE`.
 pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     match game {
-        GameId::Anchor => Err(GameError::Unsupported(
-            "anchor scoring is not built yet".into(),
-        )),
+        GameId::Anchor => anchor::score_file(file, opts),
         GameId::Anchor2d => Err(GameError::Unsupported(
             "anchor2d scoring is not built yet".into(),
         )),

@@ -1,1 +1,266 @@
-//! Anchor (Steven Meyers): hexagon of 169 points, anchors, territory and prisoners.
+//! Anchor (Steven Meyers, 2000): a hexagon of 169 points; groups live only as anchors (three
+//! or more sides, two non-adjacent sides, or two adjacent sides meeting at the owner's home
+//! corner); score = territory + prisoners.
+//!
+//! Position files: `black`, `white` (points such as "H8") or a `picture` with one row per rank
+//! from rank 15 at the top down to rank 1, each row listing its points from the lowest file
+//! (rank 15: H..O, rank 8: A..O, rank 1: A..H; X Black, O White, . empty); `to_play` (default:
+//! White when Black has one stone more, else Black); `mirror_rule` (default true); `moves`
+//! ("H8", "pass"). From an empty board the first three moves are the pie rule's set-up
+//! placements (Black, White, Black; each may be "pass"), optionally followed by "swap" or
+//! "keep" (the second player's choice of colour, which changes seats, not stones); then White
+//! moves. Scoring judges the position as final.
+
+pub mod engine;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde_json::json;
+
+pub use engine::{Anchor, Color, Group, Move, Refusal, Score, Verdict, side_names, verdict};
+
+use super::position::{PositionSpec, picture_rows};
+use super::{GameError, ScoreOptions, ScoreReport};
+use crate::geometry::PointId;
+
+/// A loaded Anchor position: the engine and the colour choice made after the pie phase.
+#[derive(Clone, Debug)]
+pub struct AnchorPosition {
+    /// The position.
+    pub game: Anchor,
+    /// True when the second player chose to swap seats after the set-up.
+    pub swapped: Option<bool>,
+}
+
+/// Builds a position from a position table.
+pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPosition, GameError> {
+    let invalid = |key: &str, message: String| GameError::Invalid {
+        file: file.to_string(),
+        line: super::go::position::key_line(text, key),
+        message,
+    };
+    spec.reject_keys(
+        "Anchor",
+        &[
+            "game",
+            "black",
+            "white",
+            "picture",
+            "to_play",
+            "moves",
+            "mirror_rule",
+        ],
+    )
+    .map_err(|m| invalid("", m))?;
+    if let Some(g) = &spec.game
+        && super::GameId::parse(g) != Some(super::GameId::Anchor)
+    {
+        return Err(invalid(
+            "game",
+            format!("this is a '{g}' position, not Anchor"),
+        ));
+    }
+    let mut a = Anchor::new();
+    a.mirror_rule = spec.mirror_rule.unwrap_or(true);
+    let board = a.board().clone();
+    let mut stones: Vec<(PointId, Color)> = Vec::new();
+    if let Some(pic) = &spec.picture {
+        let rows = picture_rows(pic);
+        if rows.len() != 15 {
+            return Err(invalid(
+                "picture",
+                "the picture needs 15 rows (rank 15 first)".into(),
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let r = 14 - i as i32;
+            let pts: Vec<PointId> = (0..15).filter_map(|f| board.at(f, r)).collect();
+            if row.len() != pts.len() {
+                return Err(invalid(
+                    "picture",
+                    format!("rank {} needs {} points", r + 1, pts.len()),
+                ));
+            }
+            for (ch, &p) in row.iter().zip(&pts) {
+                match ch {
+                    'X' | 'x' => stones.push((p, Color::Black)),
+                    'O' | 'o' => stones.push((p, Color::White)),
+                    '.' => {}
+                    other => {
+                        return Err(invalid("picture", format!("unknown character '{other}'")));
+                    }
+                }
+            }
+        }
+    }
+    for (key, list, c) in [
+        ("black", &spec.black, Color::Black),
+        ("white", &spec.white, Color::White),
+    ] {
+        if let Some(list) = list {
+            for p in board
+                .parse_list(list)
+                .map_err(|e| invalid(key, e.to_string()))?
+            {
+                if stones.iter().any(|s| s.0 == p) {
+                    return Err(invalid(key, format!("{} is given twice", board.name(p))));
+                }
+                stones.push((p, c));
+            }
+        }
+    }
+    let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
+    let nw = stones.len() - nb;
+    if !stones.is_empty() || spec.to_play.is_some() {
+        let to_move = match spec
+            .to_play
+            .as_deref()
+            .map(|t| t.trim().to_ascii_lowercase())
+        {
+            Some(t) if t == "black" || t == "b" => Color::Black,
+            Some(t) if t == "white" || t == "w" => Color::White,
+            Some(t) => {
+                return Err(invalid(
+                    "to_play",
+                    format!("to_play '{t}' is not black or white"),
+                ));
+            }
+            None if nb == nw + 1 => Color::White,
+            None if nb == nw => Color::Black,
+            None => {
+                return Err(invalid(
+                    "to_play",
+                    format!("{nb} Black and {nw} White stones: say who moves with to_play"),
+                ));
+            }
+        };
+        a.setup(&stones, to_move);
+    }
+    let mut swapped = None;
+    let mut just_set_up = false;
+    if let Some(moves) = &spec.moves {
+        for (i, tok) in moves.tokens().iter().enumerate() {
+            let ill = |reason: String| GameError::IllegalMove {
+                file: file.to_string(),
+                number: i + 1,
+                mv: tok.clone(),
+                reason,
+            };
+            let t = tok.to_ascii_lowercase();
+            if t == "swap" || t == "keep" {
+                if !just_set_up {
+                    return Err(ill(
+                        "a colour choice comes only right after the set-up".into()
+                    ));
+                }
+                swapped = Some(t == "swap");
+                just_set_up = false;
+                continue;
+            }
+            let m = if t == "pass" {
+                Move::Pass
+            } else {
+                Move::Place(board.parse(tok).map_err(|e| ill(e.to_string()))?)
+            };
+            let before = a.setup_left();
+            a.play(m).map_err(|r| ill(r.reason().to_string()))?;
+            just_set_up = before == 1 && a.setup_left() == 0;
+        }
+    }
+    Ok(AnchorPosition { game: a, swapped })
+}
+
+/// `stonepress score anchor`.
+pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+    if opts.dead.is_some() {
+        return Err(GameError::Invalid {
+            file: "--dead".into(),
+            line: 0,
+            message: "Anchor decides which groups are dead by its rules; --dead is for Go".into(),
+        });
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
+        file: file.display().to_string(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    let spec = PositionSpec::parse(&text, file)?;
+    let pos = from_spec(&spec, &text, &file.display().to_string())?;
+    Ok(report(&pos.game))
+}
+
+/// The score report of a position judged as final.
+pub fn report(a: &Anchor) -> ScoreReport {
+    let s = a.score();
+    let b = a.board();
+    let names =
+        |pts: &[PointId]| -> Vec<String> { pts.iter().map(|&p| b.name(p).to_string()).collect() };
+    let groups: Vec<_> = s
+        .groups
+        .iter()
+        .map(|g| {
+            json!({
+                "color": g.color.name(),
+                "points": names(&g.points),
+                "sides": side_names(g.sides),
+                "anchor": g.verdict.is_anchor(),
+                "reason": g.verdict.reason(),
+            })
+        })
+        .collect();
+    let side = |c: Color| {
+        json!({
+            "territory": s.territory[if c == Color::Black { 0 } else { 1 }],
+            "prisoners": s.prisoners[if c == Color::Black { 0 } else { 1 }],
+            "total": s.total(c),
+        })
+    };
+    let winner = match s.winner() {
+        Some(c) => c.name(),
+        None => "draw",
+    };
+    let json = json!({
+        "game": "anchor",
+        "black": side(Color::Black),
+        "white": side(Color::White),
+        "groups": groups,
+        "neutral": names(&s.neutral),
+        "winner": winner,
+        "game_over": a.game_over(),
+    });
+    let mut text = String::new();
+    for c in [Color::Black, Color::White] {
+        let i = if c == Color::Black { 0 } else { 1 };
+        text.push_str(&format!(
+            "{} {} = {} territory + {} prisoners\n",
+            if c == Color::Black { "Black" } else { "White" },
+            s.total(c),
+            s.territory[i],
+            s.prisoners[i]
+        ));
+    }
+    for g in &s.groups {
+        text.push_str(&format!(
+            "  {} group {} ({}): {} - {}\n",
+            g.color.name(),
+            names(&g.points[..g.points.len().min(4)]).join(" ")
+                + if g.points.len() > 4 { " ..." } else { "" },
+            side_names(g.sides).join(", "),
+            if g.verdict.is_anchor() {
+                "anchor"
+            } else {
+                "dead"
+            },
+            g.verdict.reason()
+        ));
+    }
+    text.push_str(&format!("Neutral points: {}\n", s.neutral.len()));
+    text.push_str(&match s.winner() {
+        Some(c) => format!("{} wins.\n", c.name()),
+        None => "A draw.\n".to_string(),
+    });
+    ScoreReport { json, text }
+}

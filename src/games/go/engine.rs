@@ -166,7 +166,7 @@ impl Go {
                 cell[(r + 1) * stride + c + 1] = EMPTY;
             }
         }
-        let zob = crate::util::zobrist_table(len * 2, 0x60_5EED);
+        let zob = crate::util::zobrist_table(len * 2, 0x0060_5EED);
         Go {
             n,
             stride,

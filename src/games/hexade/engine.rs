@@ -161,7 +161,7 @@ impl Hexade {
             .collect();
         let len = board.len();
         Hexade {
-            zob: crate::util::zobrist_table(len * 2, 0x4E_A0AD),
+            zob: crate::util::zobrist_table(len * 2, 0x004E_A0AD),
             board,
             next,
             cells: vec![0; len],
