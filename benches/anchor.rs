@@ -35,4 +35,68 @@ fn main() {
         n as f64 / s,
         placements as f64 / s / 1e6
     );
+    anchor2d_bench();
+}
+
+/// Anchor 2D: random games until a player has five pairs (pairs re-evaluated after every
+/// placement), and the nine-pair evaluation of full boards.
+fn anchor2d_bench() {
+    use stonepress::games::anchor2d::{Anchor2d, Color};
+    let mut r = rng(2);
+    let n = 100;
+    let t = Instant::now();
+    let mut placements = 0u64;
+    for _ in 0..n {
+        let mut a = Anchor2d::new();
+        while a.winner().is_none() {
+            let moves = a.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            a.play(moves[r.random_range(0..moves.len())]).unwrap();
+            placements += 1;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "anchor2d: {:.1} random games/s to a winner ({:.0} placements/s with all nine pairs \
+         re-evaluated after each)",
+        n as f64 / s,
+        placements as f64 / s
+    );
+    let mut boards = Vec::new();
+    for _ in 0..50 {
+        let mut a = Anchor2d::new();
+        let cells: Vec<u16> = a.legal_moves();
+        let mut order = cells.clone();
+        for i in (1..order.len()).rev() {
+            order.swap(i, r.random_range(0..=i));
+        }
+        let stones: Vec<_> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                (
+                    p,
+                    if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                )
+            })
+            .collect();
+        a.setup(&stones, Color::Black);
+        boards.push(a);
+    }
+    let t = Instant::now();
+    let mut found = 0;
+    for a in &boards {
+        found += a.pairs(Color::Black).len() + a.pairs(Color::White).len();
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "anchor2d: all nine pairs of both players on a full board in {:.3} ms ({found} pairs on 50 boards)",
+        s * 1000.0 / boards.len() as f64
+    );
 }

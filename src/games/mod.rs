@@ -142,9 +142,7 @@ pub enum GameError {
 pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     match game {
         GameId::Anchor => anchor::score_file(file, opts),
-        GameId::Anchor2d => Err(GameError::Unsupported(
-            "anchor2d scoring is not built yet".into(),
-        )),
+        GameId::Anchor2d => anchor2d::score_file(file, opts),
         GameId::Kropki => Err(GameError::Unsupported(
             "kropki scoring is not built yet".into(),
         )),
