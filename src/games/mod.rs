@@ -143,9 +143,7 @@ pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreRepo
     match game {
         GameId::Anchor => anchor::score_file(file, opts),
         GameId::Anchor2d => anchor2d::score_file(file, opts),
-        GameId::Kropki => Err(GameError::Unsupported(
-            "kropki scoring is not built yet".into(),
-        )),
+        GameId::Kropki => kropki::score_file(file, opts),
         GameId::Go => go::score_file(file, opts),
         GameId::Hexade => hexade::score_file(file, opts),
     }

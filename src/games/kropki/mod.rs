@@ -1,1 +1,340 @@
-//! Kropki (Dots): the pool model of declared regions, recursive capture.
+//! Kropki (Dots, traditional), in the pool model of RULES.md section 3: a move colours one
+//! node and may declare regions; a region is a 4-connected pool of nodes that are not the
+//! mover's live dots, off the border, holding a live enemy dot. Regions swallow older regions
+//! (recursive capture); nobody may play inside a region; the outermost region scores.
+//!
+//! Position files: `width`, `height` (5..60, default 20 x 20), `start` ("empty" or "cross":
+//! Black on the two centre nodes of one diagonal, White on the other), `black`, `white` (nodes
+//! such as "E4") or a `picture` (rows from the top, X O .), `black_regions` and
+//! `white_regions` (each region named by one node inside it; the smallest pools are declared
+//! first so nested regions come out right), `to_play` (default: Black when both have as many
+//! dots, else White) and `moves`: "E4" places a dot, "E4+E5" places at E4 and declares the
+//! region around E5 ("E4+E5+G7" declares two), and "+E5" (or "+") is a declaration-only final
+//! turn once no node is left to play on. The game ends after both final turns; scores count
+//! the enemy dots inside each player's outermost regions.
+
+pub mod engine;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use serde_json::json;
+
+pub use engine::{Color, Kropki, Node, Pool, Refusal, Region};
+
+use super::position::{PositionSpec, picture_rows};
+use super::{GameError, ScoreOptions, ScoreReport};
+
+/// Builds a position from a position table.
+pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, GameError> {
+    let invalid = |key: &str, message: String| GameError::Invalid {
+        file: file.to_string(),
+        line: super::go::position::key_line(text, key),
+        message,
+    };
+    spec.reject_keys(
+        "Kropki",
+        &[
+            "game",
+            "black",
+            "white",
+            "picture",
+            "to_play",
+            "moves",
+            "width",
+            "height",
+            "start",
+            "black_regions",
+            "white_regions",
+        ],
+    )
+    .map_err(|m| invalid("", m))?;
+    if let Some(g) = &spec.game
+        && super::GameId::parse(g) != Some(super::GameId::Kropki)
+    {
+        return Err(invalid(
+            "game",
+            format!("this is a '{g}' position, not Kropki"),
+        ));
+    }
+    let pic = spec.picture.as_ref().map(|p| picture_rows(p));
+    let w = spec
+        .width
+        .unwrap_or_else(|| pic.as_ref().map_or(20, |r| r.first().map_or(20, Vec::len)));
+    let h = spec
+        .height
+        .unwrap_or_else(|| pic.as_ref().map_or(20, Vec::len));
+    for (key, v) in [("width", w), ("height", h)] {
+        if !(5..=60).contains(&v) {
+            return Err(invalid(key, format!("{key} {v} is outside 5..60")));
+        }
+    }
+    let mut k = match spec.start.as_deref() {
+        None | Some("empty") => Kropki::new(w, h),
+        Some("cross") => Kropki::cross(w, h),
+        Some(other) => {
+            return Err(invalid(
+                "start",
+                format!("unknown start '{other}' (empty or cross)"),
+            ));
+        }
+    };
+    if let Some(rows) = &pic {
+        if rows.len() != h || rows.iter().any(|r| r.len() != w) {
+            return Err(invalid(
+                "picture",
+                format!("the picture must have {h} rows of {w} nodes"),
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            for (c, ch) in row.iter().enumerate() {
+                let n = k.node(c, h - 1 - i);
+                let colour = match ch {
+                    'X' | 'x' => Color::Black,
+                    'O' | 'o' => Color::White,
+                    '.' => continue,
+                    other => {
+                        return Err(invalid("picture", format!("unknown character '{other}'")));
+                    }
+                };
+                k.setup_dot(n, colour)
+                    .map_err(|_| invalid("picture", format!("{} is given twice", k.name(n))))?;
+            }
+        }
+    }
+    for (key, list, c) in [
+        ("black", &spec.black, Color::Black),
+        ("white", &spec.white, Color::White),
+    ] {
+        if let Some(list) = list {
+            for id in k
+                .board()
+                .parse_list(list)
+                .map_err(|e| invalid(key, e.to_string()))?
+            {
+                let n = k.node_of(id);
+                k.setup_dot(n, c)
+                    .map_err(|_| invalid(key, format!("{} is given twice", k.name(n))))?;
+            }
+        }
+    }
+    // Declared regions: the smallest pools first, so inner regions precede outer ones.
+    let mut pending: Vec<(Color, &str)> = Vec::new();
+    for (key, list, c) in [
+        ("black_regions", &spec.black_regions, Color::Black),
+        ("white_regions", &spec.white_regions, Color::White),
+    ] {
+        if let Some(list) = list {
+            for name in list
+                .split(|ch: char| ch.is_whitespace() || ch == ',')
+                .filter(|s| !s.is_empty())
+            {
+                k.parse(name).map_err(|e| invalid(key, e.to_string()))?;
+                pending.push((c, name));
+            }
+        }
+    }
+    while !pending.is_empty() {
+        let mut best: Option<(usize, usize)> = None;
+        for (i, (c, name)) in pending.iter().enumerate() {
+            let n = k.parse(name).expect("parsed above");
+            if let Ok(p) = k.pool(*c, n)
+                && p.captures > 0
+                && best.is_none_or(|(_, s)| p.nodes.len() < s)
+            {
+                best = Some((i, p.nodes.len()));
+            }
+        }
+        let Some((i, _)) = best else {
+            let (c, name) = pending[0];
+            let n = k.parse(name).expect("parsed above");
+            let why = k
+                .declare(c, n)
+                .err()
+                .map_or("it cannot be declared", |r| r.reason());
+            let key = if c == Color::Black {
+                "black_regions"
+            } else {
+                "white_regions"
+            };
+            return Err(invalid(
+                key,
+                format!(
+                    "the {} region around {name} cannot be declared: {why}",
+                    c.name()
+                ),
+            ));
+        };
+        let (c, name) = pending.remove(i);
+        let n = k.parse(name).expect("parsed above");
+        k.declare(c, n)
+            .map_err(|r| invalid("", format!("region around {name}: {}", r.reason())))?;
+    }
+    let nb = k
+        .nodes()
+        .filter(|&n| k.dot(n) == Some(Color::Black))
+        .count();
+    let nw = k
+        .nodes()
+        .filter(|&n| k.dot(n) == Some(Color::White))
+        .count();
+    let to_move = match spec
+        .to_play
+        .as_deref()
+        .map(|t| t.trim().to_ascii_lowercase())
+    {
+        Some(t) if t == "black" || t == "b" => Color::Black,
+        Some(t) if t == "white" || t == "w" => Color::White,
+        Some(t) => {
+            return Err(invalid(
+                "to_play",
+                format!("to_play '{t}' is not black or white"),
+            ));
+        }
+        None if nb == nw => Color::Black,
+        None if nb == nw + 1 => Color::White,
+        None => {
+            return Err(invalid(
+                "to_play",
+                format!("{nb} Black and {nw} White dots: say who moves with to_play"),
+            ));
+        }
+    };
+    k.set_to_move(to_move);
+    if let Some(moves) = &spec.moves {
+        for (i, tok) in moves.tokens().iter().enumerate() {
+            let ill = |reason: String| GameError::IllegalMove {
+                file: file.to_string(),
+                number: i + 1,
+                mv: tok.clone(),
+                reason,
+            };
+            let mut parts = tok.split('+');
+            let place = parts.next().unwrap_or("").trim();
+            let mut declare = Vec::new();
+            for d in parts.filter(|d| !d.trim().is_empty()) {
+                declare.push(k.parse(d).map_err(|e| ill(e.to_string()))?);
+            }
+            if place.is_empty() {
+                k.final_turn(&declare)
+                    .map_err(|r| ill(r.reason().to_string()))?;
+            } else {
+                let n = k.parse(place).map_err(|e| ill(e.to_string()))?;
+                k.play(n, &declare)
+                    .map_err(|r| ill(r.reason().to_string()))?;
+            }
+        }
+    }
+    Ok(k)
+}
+
+/// `stonepress score kropki`.
+pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+    if opts.dead.is_some() {
+        return Err(GameError::Invalid {
+            file: "--dead".into(),
+            line: 0,
+            message: "Kropki has no dead stones; --dead is for Go".into(),
+        });
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
+        file: file.display().to_string(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    let spec = PositionSpec::parse(&text, file)?;
+    let mut k = from_spec(&spec, &text, &file.display().to_string())?;
+    Ok(report(&mut k))
+}
+
+/// The score report: captures by the outermost rule, regions, declarable pools, winner.
+pub fn report(k: &mut Kropki) -> ScoreReport {
+    let names =
+        |k: &Kropki, nodes: &[Node]| -> Vec<String> { nodes.iter().map(|&n| k.name(n)).collect() };
+    let cap = k.captured();
+    let regions: Vec<_> = k
+        .regions()
+        .iter()
+        .map(|r| {
+            let captured: Vec<Node> = r
+                .interior
+                .iter()
+                .copied()
+                .filter(|&n| k.dot(n) == Some(r.owner.opp()))
+                .collect();
+            json!({
+                "owner": r.owner.name(),
+                "interior": names(k, &r.interior),
+                "captured": names(k, &captured),
+            })
+        })
+        .collect();
+    let mut declarable = serde_json::Map::new();
+    for c in [Color::Black, Color::White] {
+        let pools = k.declarable(c);
+        let list: Vec<_> = pools
+            .iter()
+            .map(|p| json!({"at": k.name(p.nodes[0]), "size": p.nodes.len(), "captures": p.captures, "interior": names(k, &p.nodes)}))
+            .collect();
+        declarable.insert(c.name().to_string(), json!(list));
+    }
+    let over = k.game_over();
+    let winner = if over {
+        json!(if cap[0] > cap[1] {
+            "black"
+        } else if cap[1] > cap[0] {
+            "white"
+        } else {
+            "draw"
+        })
+    } else {
+        serde_json::Value::Null
+    };
+    let json = json!({
+        "game": "kropki",
+        "width": k.size().0,
+        "height": k.size().1,
+        "black": {"captured": cap[0], "total": cap[0]},
+        "white": {"captured": cap[1], "total": cap[1]},
+        "regions": regions,
+        "declarable": declarable,
+        "to_play": k.to_move().name(),
+        "game_over": over,
+        "winner": winner,
+    });
+    let mut text = format!(
+        "Black {} captured, White {} captured; {} region{} declared\n",
+        cap[0],
+        cap[1],
+        k.regions().len(),
+        if k.regions().len() == 1 { "" } else { "s" }
+    );
+    for c in [Color::Black, Color::White] {
+        let pools = k.declarable(c);
+        if !pools.is_empty() {
+            text.push_str(&format!(
+                "{} could declare {} region{} now (around {})\n",
+                c.name(),
+                pools.len(),
+                if pools.len() == 1 { "" } else { "s" },
+                pools
+                    .iter()
+                    .map(|p| k.name(p.nodes[0]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    text.push_str(&if over {
+        match winner.as_str() {
+            Some("draw") => "The game is over: a draw.\n".to_string(),
+            Some(w) => format!("The game is over: {w} wins.\n"),
+            None => String::new(),
+        }
+    } else {
+        format!("{} to play.\n", k.to_move().name())
+    });
+    ScoreReport { json, text }
+}
