@@ -17,6 +17,9 @@ fn main() {
     for _ in 0..games {
         let mut k = Kropki::new(39, 32);
         let mut free: Vec<Node> = k.nodes().collect();
+        // Pools the mover's opponent gained when the mover played inside their enclosure:
+        // declared with the opponent's next placement.
+        let mut pending: Vec<Node> = Vec::new();
         while !free.is_empty() {
             let i = r.random_range(0..free.len());
             let m = free.swap_remove(i);
@@ -26,13 +29,31 @@ fn main() {
             let c = k.to_move();
             k.play(m, &[]).expect("legal placement");
             placements += 1;
-            let pools = k.closed_by(c, m);
-            if !pools.is_empty() {
+            let mut ds: Vec<Node> = k.closed_by(c, m).iter().map(|p| p.nodes[0]).collect();
+            ds.extend(
+                pending
+                    .drain(..)
+                    .filter(|&d| k.pool(c, d).is_ok_and(|p| p.captures > 0)),
+            );
+            ds.sort_unstable();
+            ds.dedup();
+            if !ds.is_empty() {
                 // Declare greedily: replay the placement with its declarations.
                 k.undo();
-                let ds: Vec<Node> = pools.iter().map(|p| p.nodes[0]).collect();
-                k.play(m, &ds).expect("declarable");
-                regions += ds.len() as u64;
+                let mut taken = Vec::new();
+                for d in ds {
+                    let mut with = taken.clone();
+                    with.push(d);
+                    if k.play(m, &with).is_ok() {
+                        k.undo();
+                        taken = with;
+                    }
+                }
+                k.play(m, &taken).expect("declarable");
+                regions += taken.len() as u64;
+            }
+            if k.pool(c.opp(), m).is_ok_and(|p| p.captures > 0) {
+                pending.push(m);
             }
         }
     }

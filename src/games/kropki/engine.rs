@@ -464,25 +464,63 @@ impl Kropki {
         out
     }
 
-    /// The pools a placement of `c` at `n` has just closed: a new pool needs the new dot to
-    /// join two parts of a chain, so with fewer than two of `c`'s live dots among its eight
-    /// neighbours there is none. The fast path for playouts that declare greedily.
+    /// The pools a placement of `c` at `n` has just closed. A new pool appears only when the
+    /// new dot splits the 4-connected set of nodes around it: walking the eight neighbours in
+    /// order, the open orthogonal neighbours (not `c`'s live dots) fall into groups joined
+    /// through open diagonal corners; with one group or none nothing was split. Otherwise one
+    /// flood per group decides. The fast path for playouts that declare greedily.
     pub fn closed_by(&mut self, c: Color, n: Node) -> Vec<Pool> {
         let s = self.stride;
-        let around = [
-            n - s - 1,
-            n - s,
-            n - s + 1,
-            n - 1,
-            n + 1,
-            n + s - 1,
+        // Ring order: N, NE, E, SE, S, SW, W, NW (orthogonal at even places).
+        let ring = [
             n + s,
             n + s + 1,
+            n + 1,
+            n - s + 1,
+            n - s,
+            n - s - 1,
+            n - 1,
+            n + s - 1,
         ];
-        if around.iter().filter(|&&m| self.live(m, c)).count() < 2 {
+        let open = |m: Node| self.cell[m] != OFF && !self.live(m, c);
+        let mut reps: [Node; 4] = [0; 4];
+        let mut groups = 0;
+        let mut in_group = false;
+        for k in 0..8 {
+            let m = ring[k];
+            if k % 2 == 0 {
+                if open(m) {
+                    if !in_group {
+                        reps[groups] = m;
+                        groups += 1;
+                        in_group = true;
+                    }
+                } else {
+                    in_group = false;
+                }
+            } else if !open(m) {
+                in_group = false;
+            }
+        }
+        // The walk is circular: a group running over NW into N is the first group.
+        if groups > 1 && open(ring[0]) && open(ring[7]) && open(ring[6]) && in_group {
+            groups -= 1;
+        }
+        if groups <= 1 {
             return Vec::new();
         }
-        self.declarable_near(c, n)
+        let mut out: Vec<Pool> = Vec::new();
+        for &m in &reps[..groups] {
+            if out.iter().any(|p| p.nodes.binary_search(&m).is_ok()) {
+                continue;
+            }
+            if let Ok(p) = self.pool(c, m)
+                && p.captures > 0
+            {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The pools player `c` could declare that touch node `n` (after a placement at `n`, only

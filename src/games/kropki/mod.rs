@@ -12,6 +12,11 @@
 //! region around E5 ("E4+E5+G7" declares two), and "+E5" (or "+") is a declaration-only final
 //! turn once no node is left to play on. The game ends after both final turns; scores count
 //! the enemy dots inside each player's outermost regions.
+//!
+//! Crossing diagonals: pools are 4-connected, so a ring may pass between two enemy dots that
+//! are linked only diagonally; such an edge-connected chain is safe only where it cannot be
+//! cut that way (RULES.md, Kropki ambiguities). Border nodes may be played on but are never
+//! inside a region.
 
 pub mod engine;
 
