@@ -486,8 +486,7 @@ impl Kropki {
         let mut reps: [Node; 4] = [0; 4];
         let mut groups = 0;
         let mut in_group = false;
-        for k in 0..8 {
-            let m = ring[k];
+        for (k, &m) in ring.iter().enumerate() {
             if k % 2 == 0 {
                 if open(m) {
                     if !in_group {
