@@ -24,8 +24,8 @@ fn main() {
             } else if h.stone(p).is_none() {
                 empties.push(p);
             }
-            if h.stones(stonepress::games::hexade::Side::White)
-                + h.stones(stonepress::games::hexade::Side::Black)
+            if h.stones(stonepress::games::hexade::Color::White)
+                + h.stones(stonepress::games::hexade::Color::Black)
                 < played
             {
                 // Captured cells are playable again.

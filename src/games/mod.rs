@@ -3,6 +3,7 @@
 
 pub mod anchor;
 pub mod anchor2d;
+pub mod color;
 pub mod go;
 pub mod hexade;
 pub mod kropki;
@@ -11,6 +12,7 @@ pub mod position;
 use std::fmt;
 use std::path::Path;
 
+pub use color::Color;
 pub use position::{PositionError, PositionSpec};
 
 /// The five games, in the order `stonepress games` lists them.

@@ -188,3 +188,162 @@ pub fn picture_rows(picture: &str) -> Vec<Vec<char>> {
         .filter(|r| !r.is_empty())
         .collect()
 }
+
+/// Reads a position file as text and parses it, for the engines' loaders.
+pub fn read(file: &Path) -> Result<(PositionSpec, String), crate::games::GameError> {
+    let text = std::fs::read_to_string(file).map_err(|e| crate::games::GameError::Invalid {
+        file: file.display().to_string(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    let spec = PositionSpec::parse(&text, file)?;
+    Ok((spec, text))
+}
+
+/// The 1-based line where `key = ` appears in TOML text, or 0.
+pub fn key_line(text: &str, key: &str) -> usize {
+    if key.is_empty() {
+        return 0;
+    }
+    text.lines()
+        .position(|l| {
+            let t = l.trim_start();
+            t.starts_with(key) && t[key.len()..].trim_start().starts_with('=')
+        })
+        .map_or(0, |i| i + 1)
+}
+
+/// Errors of one position file: each names the file and the line of the key at fault.
+pub struct Blame<'a> {
+    /// The file as named to the user.
+    pub file: &'a str,
+    /// The file's text, to find lines in.
+    pub text: &'a str,
+}
+
+impl Blame<'_> {
+    /// An error about `key`.
+    pub fn at(&self, key: &str, message: impl Into<String>) -> crate::games::GameError {
+        crate::games::GameError::Invalid {
+            file: self.file.to_string(),
+            line: key_line(self.text, key),
+            message: message.into(),
+        }
+    }
+
+    /// An error about move `number` (1-based) of the record.
+    pub fn illegal(
+        &self,
+        number: usize,
+        mv: &str,
+        reason: impl Into<String>,
+    ) -> crate::games::GameError {
+        crate::games::GameError::IllegalMove {
+            file: self.file.to_string(),
+            number,
+            mv: mv.to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Checks the keys and the `game` key of a position table.
+    pub fn check_keys(
+        &self,
+        spec: &PositionSpec,
+        game: crate::games::GameId,
+        allowed: &[&str],
+    ) -> Result<(), crate::games::GameError> {
+        spec.reject_keys(game.title(), allowed)
+            .map_err(|m| self.at("", m))?;
+        if let Some(g) = &spec.game
+            && crate::games::GameId::parse(g) != Some(game)
+        {
+            return Err(self.at(
+                "game",
+                format!("this is a '{g}' position, not {}", game.title()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The stones of the `black` and `white` lists, refusing names given twice (also against
+    /// `already`, the stones of a picture).
+    pub fn stone_lists(
+        &self,
+        spec: &PositionSpec,
+        board: &crate::geometry::Board,
+        already: &mut Vec<(crate::geometry::PointId, crate::games::Color)>,
+    ) -> Result<(), crate::games::GameError> {
+        use crate::games::Color;
+        for (key, list, c) in [
+            ("black", &spec.black, Color::Black),
+            ("white", &spec.white, Color::White),
+        ] {
+            if let Some(list) = list {
+                for p in board
+                    .parse_list(list)
+                    .map_err(|e| self.at(key, e.to_string()))?
+                {
+                    if already.iter().any(|s| s.0 == p) {
+                        return Err(self.at(key, format!("{} is given twice", board.name(p))));
+                    }
+                    already.push((p, c));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Who moves: `to_play` if given, else `first` when both have as many stones and the
+    /// other player when `first` has one more.
+    pub fn to_play(
+        &self,
+        spec: &PositionSpec,
+        counts: [usize; 2],
+        first: crate::games::Color,
+    ) -> Result<crate::games::Color, crate::games::GameError> {
+        if let Some(t) = &spec.to_play {
+            return crate::games::Color::parse(t)
+                .ok_or_else(|| self.at("to_play", format!("to_play '{t}' is not black or white")));
+        }
+        let (f, o) = (counts[first.index()], counts[first.opp().index()]);
+        if f == o {
+            Ok(first)
+        } else if f == o + 1 {
+            Ok(first.opp())
+        } else {
+            Err(self.at(
+                "to_play",
+                format!(
+                    "{} Black and {} White stones: say who moves with to_play",
+                    counts[0], counts[1]
+                ),
+            ))
+        }
+    }
+}
+
+/// Reads one picture row onto its points: X Black, O White, . empty.
+pub fn read_picture_row(
+    blame: &Blame,
+    row: &[char],
+    points: &[crate::geometry::PointId],
+    stones: &mut Vec<(crate::geometry::PointId, crate::games::Color)>,
+    label: &str,
+) -> Result<(), crate::games::GameError> {
+    use crate::games::Color;
+    if row.len() != points.len() {
+        return Err(blame.at("picture", format!("{label} needs {} points", points.len())));
+    }
+    for (ch, &p) in row.iter().zip(points) {
+        match ch {
+            'X' | 'x' => stones.push((p, Color::Black)),
+            'O' | 'o' => stones.push((p, Color::White)),
+            '.' => {}
+            other => {
+                return Err(blame.at("picture", format!("unknown picture character '{other}'")));
+            }
+        }
+    }
+    Ok(())
+}

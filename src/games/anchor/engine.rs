@@ -2,41 +2,8 @@
 //! set-up phase, the mirror rule, group analysis (sides touched, anchor or not, and why) and
 //! scoring (dead groups removed, territory, prisoners).
 
+pub use crate::games::Color;
 use crate::geometry::{ANCHOR_CORNERS, Board, PointId};
-
-/// A stone colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black.
-    Black,
-    /// White.
-    White,
-}
-
-impl Color {
-    /// The other colour.
-    pub fn opp(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// "black" or "white".
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Color::Black => 0,
-            Color::White => 1,
-        }
-    }
-}
 
 /// A move: a placement or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,8 +22,8 @@ use serde_json::json;
 
 pub use engine::{Anchor, Color, Group, Move, Refusal, Score, Verdict, side_names, verdict};
 
-use super::position::{PositionSpec, picture_rows};
-use super::{GameError, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
 /// A loaded Anchor position: the engine and the colour choice made after the pie phase.
@@ -37,13 +37,10 @@ pub struct AnchorPosition {
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPosition, GameError> {
-    let invalid = |key: &str, message: String| GameError::Invalid {
-        file: file.to_string(),
-        line: super::go::position::key_line(text, key),
-        message,
-    };
-    spec.reject_keys(
-        "Anchor",
+    let blame = Blame { file, text };
+    blame.check_keys(
+        spec,
+        GameId::Anchor,
         &[
             "game",
             "black",
@@ -53,16 +50,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
             "moves",
             "mirror_rule",
         ],
-    )
-    .map_err(|m| invalid("", m))?;
-    if let Some(g) = &spec.game
-        && super::GameId::parse(g) != Some(super::GameId::Anchor)
-    {
-        return Err(invalid(
-            "game",
-            format!("this is a '{g}' position, not Anchor"),
-        ));
-    }
+    )?;
     let mut a = Anchor::new();
     a.mirror_rule = spec.mirror_rule.unwrap_or(true);
     let board = a.board().clone();
@@ -70,85 +58,25 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
     if let Some(pic) = &spec.picture {
         let rows = picture_rows(pic);
         if rows.len() != 15 {
-            return Err(invalid(
-                "picture",
-                "the picture needs 15 rows (rank 15 first)".into(),
-            ));
+            return Err(blame.at("picture", "the picture needs 15 rows (rank 15 first)"));
         }
         for (i, row) in rows.iter().enumerate() {
             let r = 14 - i as i32;
             let pts: Vec<PointId> = (0..15).filter_map(|f| board.at(f, r)).collect();
-            if row.len() != pts.len() {
-                return Err(invalid(
-                    "picture",
-                    format!("rank {} needs {} points", r + 1, pts.len()),
-                ));
-            }
-            for (ch, &p) in row.iter().zip(&pts) {
-                match ch {
-                    'X' | 'x' => stones.push((p, Color::Black)),
-                    'O' | 'o' => stones.push((p, Color::White)),
-                    '.' => {}
-                    other => {
-                        return Err(invalid("picture", format!("unknown character '{other}'")));
-                    }
-                }
-            }
+            read_picture_row(&blame, row, &pts, &mut stones, &format!("rank {}", r + 1))?;
         }
     }
-    for (key, list, c) in [
-        ("black", &spec.black, Color::Black),
-        ("white", &spec.white, Color::White),
-    ] {
-        if let Some(list) = list {
-            for p in board
-                .parse_list(list)
-                .map_err(|e| invalid(key, e.to_string()))?
-            {
-                if stones.iter().any(|s| s.0 == p) {
-                    return Err(invalid(key, format!("{} is given twice", board.name(p))));
-                }
-                stones.push((p, c));
-            }
-        }
-    }
+    blame.stone_lists(spec, &board, &mut stones)?;
     let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
-    let nw = stones.len() - nb;
     if !stones.is_empty() || spec.to_play.is_some() {
-        let to_move = match spec
-            .to_play
-            .as_deref()
-            .map(|t| t.trim().to_ascii_lowercase())
-        {
-            Some(t) if t == "black" || t == "b" => Color::Black,
-            Some(t) if t == "white" || t == "w" => Color::White,
-            Some(t) => {
-                return Err(invalid(
-                    "to_play",
-                    format!("to_play '{t}' is not black or white"),
-                ));
-            }
-            None if nb == nw + 1 => Color::White,
-            None if nb == nw => Color::Black,
-            None => {
-                return Err(invalid(
-                    "to_play",
-                    format!("{nb} Black and {nw} White stones: say who moves with to_play"),
-                ));
-            }
-        };
+        let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::Black)?;
         a.setup(&stones, to_move);
     }
     let mut swapped = None;
     let mut just_set_up = false;
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
-            let ill = |reason: String| GameError::IllegalMove {
-                file: file.to_string(),
-                number: i + 1,
-                mv: tok.clone(),
-                reason,
-            };
+            let ill = |reason: String| blame.illegal(i + 1, tok, reason);
             let t = tok.to_ascii_lowercase();
             if t == "swap" || t == "keep" {
                 if !just_set_up {
@@ -182,12 +110,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Anchor decides which groups are dead by its rules; --dead is for Go".into(),
         });
     }
-    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
-        file: file.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    let spec = PositionSpec::parse(&text, file)?;
+    let (spec, text) = read(file)?;
     let pos = from_spec(&spec, &text, &file.display().to_string())?;
     Ok(report(&pos.game))
 }

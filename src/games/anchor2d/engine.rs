@@ -10,41 +10,8 @@
 
 use std::collections::VecDeque;
 
+pub use crate::games::Color;
 use crate::geometry::{ANCHOR2D_PAIRS, Board, CellClass, EDGE_LETTERS, PointId};
-
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black, who moves first.
-    Black,
-    /// White.
-    White,
-}
-
-impl Color {
-    /// The other player.
-    pub fn opp(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// "black" or "white".
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Color::Black => 0,
-            Color::White => 1,
-        }
-    }
-}
 
 /// Why a placement is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

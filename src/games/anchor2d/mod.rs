@@ -19,40 +19,25 @@ use serde_json::json;
 
 pub use engine::{Anchor2d, Color, Refusal};
 
-use super::position::{PositionSpec, picture_rows};
-use super::{GameError, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::{CellClass, PointId};
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Anchor2d, GameError> {
-    let invalid = |key: &str, message: String| GameError::Invalid {
-        file: file.to_string(),
-        line: super::go::position::key_line(text, key),
-        message,
-    };
-    spec.reject_keys(
-        "Anchor 2D",
+    let blame = Blame { file, text };
+    blame.check_keys(
+        spec,
+        GameId::Anchor2d,
         &["game", "black", "white", "picture", "to_play", "moves"],
-    )
-    .map_err(|m| invalid("", m))?;
-    if let Some(g) = &spec.game
-        && super::GameId::parse(g) != Some(super::GameId::Anchor2d)
-    {
-        return Err(invalid(
-            "game",
-            format!("this is a '{g}' position, not Anchor 2D"),
-        ));
-    }
+    )?;
     let mut a = Anchor2d::new();
     let board = a.board().clone();
     let mut stones: Vec<(PointId, Color)> = Vec::new();
     if let Some(pic) = &spec.picture {
         let rows = picture_rows(pic);
         if rows.len() != 27 {
-            return Err(invalid(
-                "picture",
-                "the picture needs 27 rows (ROW 1 first)".into(),
-            ));
+            return Err(blame.at("picture", "the picture needs 27 rows (ROW 1 first)"));
         }
         for (i, row) in rows.iter().enumerate() {
             let r = i as i32 + 2;
@@ -60,81 +45,26 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Anchor2d
                 .filter_map(|c| board.at_frame(r, c))
                 .filter(|&p| board.cell_class(p) == CellClass::Playable)
                 .collect();
-            if row.len() != cells.len() {
-                return Err(invalid(
-                    "picture",
-                    format!("row {} needs {} cells", i + 1, cells.len()),
-                ));
-            }
-            for (ch, &p) in row.iter().zip(&cells) {
-                match ch {
-                    'X' | 'x' => stones.push((p, Color::Black)),
-                    'O' | 'o' => stones.push((p, Color::White)),
-                    '.' => {}
-                    other => {
-                        return Err(invalid("picture", format!("unknown character '{other}'")));
-                    }
-                }
-            }
+            read_picture_row(&blame, row, &cells, &mut stones, &format!("row {}", i + 1))?;
         }
     }
-    for (key, list, c) in [
-        ("black", &spec.black, Color::Black),
-        ("white", &spec.white, Color::White),
-    ] {
-        if let Some(list) = list {
-            for p in board
-                .parse_list(list)
-                .map_err(|e| invalid(key, e.to_string()))?
-            {
-                if board.cell_class(p) != CellClass::Playable {
-                    return Err(invalid(
-                        key,
-                        format!("{} is a green edge cell", board.name(p)),
-                    ));
-                }
-                if stones.iter().any(|s| s.0 == p) {
-                    return Err(invalid(key, format!("{} is given twice", board.name(p))));
-                }
-                stones.push((p, c));
-            }
-        }
+    blame.stone_lists(spec, &board, &mut stones)?;
+    if let Some(&(p, _)) = stones
+        .iter()
+        .find(|s| board.cell_class(s.0) != CellClass::Playable)
+    {
+        return Err(blame.at("black", format!("{} is a green edge cell", board.name(p))));
     }
     let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
-    let nw = stones.len() - nb;
-    let to_move = match spec
-        .to_play
-        .as_deref()
-        .map(|t| t.trim().to_ascii_lowercase())
-    {
-        Some(t) if t == "black" || t == "b" => Color::Black,
-        Some(t) if t == "white" || t == "w" => Color::White,
-        Some(t) => {
-            return Err(invalid(
-                "to_play",
-                format!("to_play '{t}' is not black or white"),
-            ));
-        }
-        None if nb == nw => Color::Black,
-        None if nb == nw + 1 => Color::White,
-        None => {
-            return Err(invalid(
-                "to_play",
-                format!("{nb} Black and {nw} White stones: say who moves with to_play"),
-            ));
-        }
-    };
+    let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::Black)?;
     a.setup(&stones, to_move);
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
-            let ill = |reason: String| GameError::IllegalMove {
-                file: file.to_string(),
-                number: i + 1,
-                mv: tok.clone(),
-                reason,
-            };
-            let p = board.parse(tok).map_err(|e| ill(e.to_string()))?;
-            a.play(p).map_err(|r| ill(r.reason().to_string()))?;
+            let p = board
+                .parse(tok)
+                .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
+            a.play(p)
+                .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
         }
     }
     Ok(a)
@@ -149,12 +79,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Anchor 2D has no dead stones; --dead is for Go".into(),
         });
     }
-    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
-        file: file.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    let spec = PositionSpec::parse(&text, file)?;
+    let (spec, text) = read(file)?;
     let a = from_spec(&spec, &text, &file.display().to_string())?;
     Ok(report(&a))
 }

@@ -3,51 +3,19 @@
 //! log that restores every array exactly. Points here are padded indices (`Pt`); conversion to
 //! geometry point ids is at the edges of this module.
 
+use std::sync::Arc;
+
+pub use crate::games::Color;
 use crate::geometry::{Board, PointId};
 
 /// A padded board index.
 pub type Pt = usize;
 
-/// A stone colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black, who moves first.
-    Black,
-    /// White.
-    White,
-}
-
-impl Color {
-    /// The other colour.
-    pub fn opp(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// "black" or "white".
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-
-    /// Parses "black"/"b" or "white"/"w".
-    pub fn parse(s: &str) -> Option<Color> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "black" | "b" => Some(Color::Black),
-            "white" | "w" => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    fn cell(self) -> u8 {
-        match self {
-            Color::Black => BLACK,
-            Color::White => WHITE,
-        }
+/// The cell value of a stone colour.
+fn cell(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
     }
 }
 
@@ -135,7 +103,7 @@ pub struct Go {
     next: Vec<u16>,
     libs: Vec<i32>,
     size: Vec<u16>,
-    zob: Vec<u64>,
+    zob: Arc<Vec<u64>>,
     hash: u64,
     ko: Pt,
     to_move: Color,
@@ -148,8 +116,13 @@ pub struct Go {
     frames: Vec<Frame>,
     /// The repetition rule.
     pub ko_rule: KoRule,
-    board: Board,
-    on_board: Vec<Pt>,
+    board: Arc<Board>,
+    on_board: Arc<Vec<Pt>>,
+    /// False for forward-only playout copies: no undo log, no history.
+    logging: bool,
+    /// Playout copies only: the empty points, and each point's place in that list.
+    empties: Vec<Pt>,
+    empty_at: Vec<u16>,
 }
 
 const NO_KO: Pt = 0;
@@ -166,7 +139,7 @@ impl Go {
                 cell[(r + 1) * stride + c + 1] = EMPTY;
             }
         }
-        let zob = crate::util::zobrist_table(len * 2, 0x0060_5EED);
+        let zob = Arc::new(crate::util::zobrist_table(len * 2, 0x0060_5EED));
         Go {
             n,
             stride,
@@ -186,10 +159,15 @@ impl Go {
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(512),
             ko_rule: KoRule::Superko,
-            board,
-            on_board: (0..n * n)
-                .map(|i| (i / n + 1) * stride + i % n + 1)
-                .collect(),
+            board: Arc::new(board),
+            on_board: Arc::new(
+                (0..n * n)
+                    .map(|i| (i / n + 1) * stride + i % n + 1)
+                    .collect(),
+            ),
+            logging: true,
+            empties: Vec::new(),
+            empty_at: Vec::new(),
         }
     }
 
@@ -316,7 +294,12 @@ impl Go {
         self.frames.iter().map(|f| f.mv).collect()
     }
 
+    #[inline]
     fn set(&mut self, slot: Slot, i: usize, v: i32) {
+        if !self.logging {
+            self.write(slot, i, v);
+            return;
+        }
         let old = match slot {
             Slot::Cell => self.cell[i] as i32,
             Slot::Gid => self.gid[i] as i32,
@@ -324,10 +307,13 @@ impl Go {
             Slot::Libs => self.libs[i],
             Slot::Size => self.size[i] as i32,
         };
-        self.log.push((slot, i as u32, old));
+        if self.logging {
+            self.log.push((slot, i as u32, old));
+        }
         self.write(slot, i, v);
     }
 
+    #[inline]
     fn write(&mut self, slot: Slot, i: usize, v: i32) {
         match slot {
             Slot::Cell => self.cell[i] = v as u8,
@@ -362,8 +348,17 @@ impl Go {
     }
 
     fn place_stone(&mut self, p: Pt, c: Color) {
-        self.set(Slot::Cell, p, c.cell() as i32);
-        self.hash ^= self.zkey(p, c.cell());
+        if !self.logging {
+            let i = self.empty_at[p] as usize;
+            let last = *self.empties.last().expect("an empty point");
+            self.empties[i] = last;
+            self.empty_at[last] = i as u16;
+            self.empties.pop();
+        }
+        self.set(Slot::Cell, p, cell(c) as i32);
+        if self.logging {
+            self.hash ^= self.zkey(p, cell(c));
+        }
         self.set(Slot::Gid, p, p as i32);
         self.set(Slot::Next, p, p as i32);
         self.set(Slot::Size, p, 1);
@@ -380,7 +375,7 @@ impl Go {
         }
         self.set(Slot::Libs, p, own);
         for q in self.neighbours(p) {
-            if self.cell[q] == c.cell() && self.gid[q] as usize != self.gid[p] as usize {
+            if self.cell[q] == cell(c) && self.gid[q] as usize != self.gid[p] as usize {
                 self.merge(self.gid[p] as usize, self.gid[q] as usize);
             }
         }
@@ -413,8 +408,14 @@ impl Go {
 
     /// Removes one stone, restoring pseudo-liberties of its neighbours (used for captures).
     fn remove_stone(&mut self, p: Pt, c: Color) {
+        if !self.logging {
+            self.empty_at[p] = self.empties.len() as u16;
+            self.empties.push(p);
+        }
         self.set(Slot::Cell, p, EMPTY as i32);
-        self.hash ^= self.zkey(p, c.cell());
+        if self.logging {
+            self.hash ^= self.zkey(p, cell(c));
+        }
         for q in self.neighbours(p) {
             if matches!(self.cell[q], BLACK | WHITE) {
                 let g = self.gid[q] as usize;
@@ -548,7 +549,7 @@ impl Go {
         let mut taken = 0;
         let mut last_taken = NO_KO;
         for q in self.neighbours(p) {
-            if self.cell[q] == c.opp().cell() && self.dead_group(q) {
+            if self.cell[q] == cell(c.opp()) && self.dead_group(q) {
                 taken += self.capture_group(q, c.opp());
                 last_taken = q;
             }
@@ -597,6 +598,123 @@ impl Go {
         self.history.truncate(f.history_len);
     }
 
+    /// A forward-only copy for random playouts: moves are played with `play_fast`, nothing is
+    /// logged, nothing can be undone and the hash is no longer kept; the copy shares the
+    /// board and the Zobrist table.
+    pub fn playout_copy(&self) -> Go {
+        let mut g = self.clone();
+        g.logging = false;
+        g.log.clear();
+        g.frames.clear();
+        g.history.clear();
+        g.empty_at = vec![0; g.cell.len()];
+        g.empties = g.points().filter(|&p| g.cell[p] == EMPTY).collect();
+        for (i, &p) in g.empties.iter().enumerate() {
+            g.empty_at[p] = i as u16;
+        }
+        g
+    }
+
+    /// Plays a light random game to the end on a playout copy: each move uniformly among the
+    /// empty points that are legal and not the mover's own single-point eyes; a player with
+    /// none passes; two passes (or `max_moves`) end it. Returns the number of moves.
+    pub fn random_playout(&mut self, r: &mut impl rand::RngExt, max_moves: usize) -> usize {
+        let mut moves = 0;
+        while self.passes < 2 && moves < max_moves {
+            let c = self.to_move;
+            let mut n = self.empties.len();
+            let mut played = false;
+            while n > 0 {
+                let i = r.random_range(0..n as u32) as usize;
+                let p = self.empties[i];
+                if !self.is_eye_shape(p, c) && self.play_fast(p) {
+                    played = true;
+                    break;
+                }
+                // Move the refused point out of the candidate range.
+                self.empties.swap(i, n - 1);
+                self.empty_at[self.empties[i]] = i as u16;
+                self.empty_at[self.empties[n - 1]] = (n - 1) as u16;
+                n -= 1;
+            }
+            if !played {
+                self.pass_fast();
+            }
+            moves += 1;
+        }
+        moves
+    }
+
+    /// True when placing at `p` would be suicide (checked without playing). Pseudo-liberties
+    /// count (stone, empty neighbour) pairs, and a group touching `p` with k stones has exactly
+    /// k pairs on `p`: it has another liberty iff its count exceeds k.
+    fn would_be_suicide(&self, p: Pt, c: Color) -> bool {
+        let nbrs = self.neighbours(p);
+        if nbrs.iter().any(|&q| self.cell[q] == EMPTY) {
+            return false;
+        }
+        for q in nbrs {
+            let v = self.cell[q];
+            if v != BLACK && v != WHITE {
+                continue;
+            }
+            let g = self.gid[q];
+            let k = nbrs
+                .iter()
+                .filter(|&&r| self.cell[r] == v && self.gid[r] == g)
+                .count() as i32;
+            let other = self.libs[g as usize] > k;
+            // A friendly group with another liberty, or an enemy group in atari on p (it is
+            // captured), makes the move legal.
+            if (v == cell(c)) == other {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Plays a stone on a forward-only playout copy (simple ko, suicide refused); returns
+    /// false, changing nothing, for an illegal move.
+    ///
+    /// # Panics
+    /// On a position that logs (use `playout_copy`).
+    #[track_caller]
+    pub fn play_fast(&mut self, p: Pt) -> bool {
+        assert!(!self.logging, "play_fast needs a playout copy");
+        let c = self.to_move;
+        if self.cell[p] != EMPTY || p == self.ko || self.would_be_suicide(p, c) {
+            return false;
+        }
+        self.place_stone(p, c);
+        let mut taken = 0;
+        let mut last_taken = NO_KO;
+        for q in self.neighbours(p) {
+            if self.cell[q] == cell(c.opp()) && self.dead_group(q) {
+                taken += self.capture_group(q, c.opp());
+                last_taken = q;
+            }
+        }
+        let g = self.gid[p] as usize;
+        self.ko = if taken == 1 && self.size[g] == 1 && self.libs[g] == 1 {
+            last_taken
+        } else {
+            NO_KO
+        };
+        self.captures[if c == Color::Black { 0 } else { 1 }] += taken;
+        self.last_captured = taken;
+        self.passes = 0;
+        self.to_move = c.opp();
+        true
+    }
+
+    /// A pass on a forward-only playout copy.
+    pub fn pass_fast(&mut self) {
+        self.passes += 1;
+        self.ko = NO_KO;
+        self.last_captured = 0;
+        self.to_move = self.to_move.opp();
+    }
+
     /// All legal moves for the side to move (passes excluded).
     pub fn legal_moves(&mut self) -> Vec<Pt> {
         let pts: Vec<Pt> = self.points().filter(|&p| self.cell[p] == EMPTY).collect();
@@ -612,7 +730,7 @@ impl Go {
             && self
                 .neighbours(p)
                 .iter()
-                .all(|&q| self.cell[q] == c.cell() || self.cell[q] == EDGE)
+                .all(|&q| self.cell[q] == cell(c) || self.cell[q] == EDGE)
     }
 
     /// Groups without liberties (only possible in hand-made set-up positions).

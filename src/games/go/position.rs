@@ -62,15 +62,7 @@ fn invalid(file: &str, text: &str, key: &str, message: String) -> GameError {
     }
 }
 
-/// The 1-based line where `key = ` appears in TOML text, or 0.
-pub fn key_line(text: &str, key: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            let t = l.trim_start();
-            t.starts_with(key) && t[key.len()..].trim_start().starts_with('=')
-        })
-        .map_or(0, |i| i + 1)
-}
+pub use crate::games::position::key_line;
 
 /// Loads a Go position file (TOML or SGF).
 pub fn load(path: &Path) -> Result<GoPosition, GameError> {

@@ -382,3 +382,41 @@ fn groups_and_liberties_match_a_flood_fill() {
         }
     }
 }
+
+#[test]
+fn playout_copies_agree_with_the_logging_engine_on_legality() {
+    let mut r = rng(17);
+    for _ in 0..20 {
+        let mut go = Go::new(9);
+        go.ko_rule = KoRule::Simple;
+        for _ in 0..150 {
+            let copy = go.playout_copy();
+            let c = go.to_move();
+            let empties: Vec<Pt> = go.points().filter(|&p| go.is_empty(p)).collect();
+            for &p in &empties {
+                let slow = go.play_light(Move::Play(p)).is_ok();
+                if slow {
+                    go.undo();
+                }
+                let mut fast = copy.clone();
+                assert_eq!(fast.play_fast(p), slow, "{}\n{}", go.name(p), go.picture());
+            }
+            let choices: Vec<Pt> = empties
+                .into_iter()
+                .filter(|&p| !go.is_eye_shape(p, c) && go.is_legal(Move::Play(p)))
+                .collect();
+            if choices.is_empty() {
+                break;
+            }
+            go.play(Move::Play(choices[r.random_range(0..choices.len())]))
+                .unwrap();
+        }
+    }
+    // A whole playout ends in two passes with no empty point but single-point eyes.
+    let mut g = Go::new(9).playout_copy();
+    g.random_playout(&mut r, 1000);
+    assert!(g.game_over());
+    for p in g.points().filter(|&p| g.is_empty(p)).collect::<Vec<_>>() {
+        assert!(g.is_eye_shape(p, Color::Black) || g.is_eye_shape(p, Color::White));
+    }
+}

@@ -2,50 +2,21 @@
 //! each of the six directions, pair captures by flanking, the three six shapes, the
 //! "perfect six" win at the start of a turn, White's distance rule, Zobrist hashing and undo.
 
+pub use crate::games::Color;
 use crate::geometry::{Board, PointId};
+
+/// The cell value of a stone colour.
+fn cell(c: Color) -> u8 {
+    match c {
+        Color::White => 1,
+        Color::Black => 2,
+    }
+}
 
 /// Direction offsets in lattice coordinates (row, number); direction d + 3 is opposite d.
 pub const DIRS: [(i32, i32); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
 
 const NONE: u16 = u16::MAX;
-
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// White, who moves first.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Side {
-    /// The other player.
-    pub fn opp(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// "white" or "black".
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-
-    fn cell(self) -> u8 {
-        match self {
-            Side::White => 1,
-            Side::Black => 2,
-        }
-    }
-
-    fn index(self) -> usize {
-        self.cell() as usize - 1
-    }
-}
 
 /// The three six shapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -108,7 +79,7 @@ pub enum Outcome {
     /// Play goes on.
     Ongoing,
     /// This player has won.
-    Win(Side),
+    Win(Color),
     /// The board is full and nobody won.
     Draw,
 }
@@ -117,7 +88,7 @@ pub enum Outcome {
 struct Undo {
     cell: PointId,
     captured: Vec<PointId>,
-    to_move: Side,
+    to_move: Color,
     outcome: Outcome,
     hash: u64,
     pending: Option<PointId>,
@@ -133,7 +104,7 @@ pub struct Hexade {
     cells: Vec<u8>,
     zob: Vec<u64>,
     hash: u64,
-    to_move: Side,
+    to_move: Color,
     outcome: Outcome,
     /// White's first stone while the distance rule for White's second stone is pending.
     pending: Option<PointId>,
@@ -166,7 +137,7 @@ impl Hexade {
             next,
             cells: vec![0; len],
             hash: 0,
-            to_move: Side::White,
+            to_move: Color::White,
             outcome: Outcome::Ongoing,
             pending: None,
             white_first: None,
@@ -183,16 +154,16 @@ impl Hexade {
     }
 
     /// The stone on a cell.
-    pub fn stone(&self, p: PointId) -> Option<Side> {
+    pub fn stone(&self, p: PointId) -> Option<Color> {
         match self.cells[p as usize] {
-            1 => Some(Side::White),
-            2 => Some(Side::Black),
+            1 => Some(Color::White),
+            2 => Some(Color::Black),
             _ => None,
         }
     }
 
     /// Who moves next.
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
@@ -207,12 +178,12 @@ impl Hexade {
     }
 
     /// Stones on the board of a player.
-    pub fn stones(&self, s: Side) -> u32 {
+    pub fn stones(&self, s: Color) -> u32 {
         self.stones[s.index()]
     }
 
     /// Enemy stones a player has captured so far.
-    pub fn captured_by(&self, s: Side) -> u32 {
+    pub fn captured_by(&self, s: Color) -> u32 {
         self.captured[s.index()]
     }
 
@@ -228,16 +199,16 @@ impl Hexade {
         (q != NONE).then_some(q)
     }
 
-    fn key(&self, p: PointId, s: Side) -> u64 {
+    fn key(&self, p: PointId, s: Color) -> u64 {
         self.zob[p as usize * 2 + s.index()]
     }
 
-    fn put(&mut self, p: PointId, s: Option<Side>) {
+    fn put(&mut self, p: PointId, s: Option<Color>) {
         if let Some(old) = self.stone(p) {
             self.hash ^= self.key(p, old);
             self.stones[old.index()] -= 1;
         }
-        self.cells[p as usize] = s.map_or(0, Side::cell);
+        self.cells[p as usize] = s.map_or(0, cell);
         if let Some(new) = s {
             self.hash ^= self.key(p, new);
             self.stones[new.index()] += 1;
@@ -246,7 +217,7 @@ impl Hexade {
 
     /// Sets up a position: stones, the side to move and, if the distance rule is still
     /// pending, White's first stone. The outcome is judged for the side to move.
-    pub fn setup(&mut self, stones: &[(PointId, Side)], to_move: Side, pending: Option<PointId>) {
+    pub fn setup(&mut self, stones: &[(PointId, Color)], to_move: Color, pending: Option<PointId>) {
         for p in self.board.points().collect::<Vec<_>>() {
             self.put(p, None);
         }
@@ -269,7 +240,7 @@ impl Hexade {
         if self.cells[p as usize] != 0 {
             return Err(Refusal::Occupied);
         }
-        if self.to_move == Side::White
+        if self.to_move == Color::White
             && let Some(first) = self.pending
             && self.board.hex_distance(first, p) < 3
         {
@@ -318,8 +289,8 @@ impl Hexade {
             self.put(q, None);
         }
         self.captured[s.index()] += undo.captured.len() as u32;
-        if s == Side::White {
-            if self.white_first.is_none() && self.stones[0] == 1 {
+        if s == Color::White {
+            if self.white_first.is_none() && self.stones[Color::White.index()] == 1 {
                 self.white_first = Some(p);
                 self.pending = Some(p);
             } else if self.pending.is_some() {
@@ -389,7 +360,7 @@ impl Hexade {
         }
     }
 
-    fn run(&self, p: PointId, d: usize, s: Side) -> usize {
+    fn run(&self, p: PointId, d: usize, s: Color) -> usize {
         let mut n = 0;
         let mut q = self.step(p, d);
         while let Some(x) = q {
@@ -403,7 +374,7 @@ impl Hexade {
     }
 
     /// True when player `s` has a six that includes the stone on `p`.
-    pub fn has_six_through(&self, s: Side, p: PointId) -> bool {
+    pub fn has_six_through(&self, s: Color, p: PointId) -> bool {
         for d in 0..3 {
             if 1 + self.run(p, d, s) + self.run(p, d + 3, s) >= 6 {
                 return true;
@@ -422,7 +393,7 @@ impl Hexade {
             .any(|t| t.iter().all(|&q| self.stone(q) == Some(s)))
     }
 
-    fn ring_of(&self, centre: PointId, s: Side) -> bool {
+    fn ring_of(&self, centre: PointId, s: Color) -> bool {
         (0..6).all(|d| {
             self.step(centre, d)
                 .is_some_and(|q| self.stone(q) == Some(s))
@@ -470,7 +441,7 @@ impl Hexade {
     }
 
     /// Every six of player `s`, each listed once.
-    pub fn sixes(&self, s: Side) -> Vec<Six> {
+    pub fn sixes(&self, s: Color) -> Vec<Six> {
         let mut out = Vec::new();
         for p in self.board.points() {
             if self.stone(p) == Some(s) {
@@ -523,7 +494,7 @@ impl Hexade {
     }
 
     /// Pairs the player `s` could capture now: (capturing cell, the pair's two cells).
-    pub fn capturable_pairs(&self, s: Side) -> Vec<(PointId, [PointId; 2])> {
+    pub fn capturable_pairs(&self, s: Color) -> Vec<(PointId, [PointId; 2])> {
         let mut out = Vec::new();
         for p in self.board.points() {
             if self.cells[p as usize] != 0 {

@@ -18,26 +18,18 @@ use std::path::Path;
 
 use serde_json::json;
 
-pub use engine::{DIRS, Hexade, Outcome, Refusal, Side, Six, SixShape};
+pub use engine::{Color, DIRS, Hexade, Outcome, Refusal, Six, SixShape};
 
-use super::position::{PositionSpec, picture_rows};
-use super::{GameError, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
-
-/// The line of `key = ` in TOML text, or 0.
-fn key_line(text: &str, key: &str) -> usize {
-    super::go::position::key_line(text, key)
-}
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, GameError> {
-    let invalid = |key: &str, message: String| GameError::Invalid {
-        file: file.to_string(),
-        line: key_line(text, key),
-        message,
-    };
-    spec.reject_keys(
-        "Hexade",
+    let blame = Blame { file, text };
+    blame.check_keys(
+        spec,
+        GameId::Hexade,
         &[
             "game",
             "black",
@@ -48,105 +40,38 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
             "base",
             "white_first",
         ],
-    )
-    .map_err(|m| invalid("", m))?;
-    if let Some(g) = &spec.game
-        && super::GameId::parse(g) != Some(super::GameId::Hexade)
-    {
-        return Err(invalid(
-            "game",
-            format!("this is a '{g}' position, not Hexade"),
-        ));
-    }
+    )?;
     let base = spec.base.unwrap_or(10);
     if !(4..=12).contains(&base) {
-        return Err(invalid("base", format!("base {base} is outside 4..12")));
+        return Err(blame.at("base", format!("base {base} is outside 4..12")));
     }
     let mut h = Hexade::new(base);
     let board = h.board().clone();
-    let mut stones: Vec<(PointId, Side)> = Vec::new();
+    let mut stones: Vec<(PointId, Color)> = Vec::new();
     if let Some(pic) = &spec.picture {
         let rows = picture_rows(pic);
         let k = base as i32 - 1;
         if rows.len() != (2 * k + 1) as usize {
-            return Err(invalid(
-                "picture",
-                format!("the picture needs {} rows", 2 * k + 1),
-            ));
+            return Err(blame.at("picture", format!("the picture needs {} rows", 2 * k + 1)));
         }
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<PointId> = (0..=2 * k).filter_map(|n| board.at(r as i32, n)).collect();
-            if row.len() != cells.len() {
-                return Err(invalid(
-                    "picture",
-                    format!(
-                        "row {} needs {} cells",
-                        (b'A' + r as u8) as char,
-                        cells.len()
-                    ),
-                ));
-            }
-            for (ch, &p) in row.iter().zip(&cells) {
-                match ch {
-                    'X' | 'x' => stones.push((p, Side::Black)),
-                    'O' | 'o' => stones.push((p, Side::White)),
-                    '.' => {}
-                    other => {
-                        return Err(invalid("picture", format!("unknown character '{other}'")));
-                    }
-                }
-            }
+            let label = format!("row {}", (b'A' + r as u8) as char);
+            read_picture_row(&blame, row, &cells, &mut stones, &label)?;
         }
     }
-    for (key, list, side) in [
-        ("black", &spec.black, Side::Black),
-        ("white", &spec.white, Side::White),
-    ] {
-        if let Some(list) = list {
-            for p in board
-                .parse_list(list)
-                .map_err(|e| invalid(key, e.to_string()))?
-            {
-                if stones.iter().any(|s| s.0 == p) {
-                    return Err(invalid(key, format!("{} is given twice", board.name(p))));
-                }
-                stones.push((p, side));
-            }
-        }
-    }
-    let (w, b) = (
-        stones.iter().filter(|s| s.1 == Side::White).count(),
-        stones.iter().filter(|s| s.1 == Side::Black).count(),
-    );
-    let to_move = match &spec.to_play {
-        Some(t) => match t.trim().to_ascii_lowercase().as_str() {
-            "white" | "w" => Side::White,
-            "black" | "b" => Side::Black,
-            other => {
-                return Err(invalid(
-                    "to_play",
-                    format!("to_play '{other}' is not black or white"),
-                ));
-            }
-        },
-        None if w == b => Side::White,
-        None if w == b + 1 => Side::Black,
-        None => {
-            return Err(invalid(
-                "to_play",
-                format!("{w} White and {b} Black stones: say who moves with to_play"),
-            ));
-        }
-    };
+    blame.stone_lists(spec, &board, &mut stones)?;
+    let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
+    let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::White)?;
     let pending = match &spec.white_first {
         None => None,
         Some(name) => {
             let p = board
                 .parse(name)
-                .map_err(|e| invalid("white_first", e.to_string()))?;
-            let whites: Vec<_> = stones.iter().filter(|s| s.1 == Side::White).collect();
+                .map_err(|e| blame.at("white_first", e.to_string()))?;
+            let whites: Vec<_> = stones.iter().filter(|s| s.1 == Color::White).collect();
             if whites.len() != 1 || whites[0].0 != p {
-                return Err(invalid(
+                return Err(blame.at(
                     "white_first",
                     format!("white_first {name} must be White's only stone"),
                 ));
@@ -157,14 +82,11 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
     h.setup(&stones, to_move, pending);
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
-            let ill = |reason: String| GameError::IllegalMove {
-                file: file.to_string(),
-                number: i + 1,
-                mv: tok.clone(),
-                reason,
-            };
-            let p = board.parse(tok).map_err(|e| ill(e.to_string()))?;
-            h.play(p).map_err(|r| ill(r.reason().to_string()))?;
+            let p = board
+                .parse(tok)
+                .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
+            h.play(p)
+                .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
         }
     }
     Ok(h)
@@ -172,18 +94,13 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
 
 /// `stonepress score hexade`.
 pub fn score_file(file: &Path, _opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
-    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
-        file: file.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    let spec = PositionSpec::parse(&text, file)?;
+    let (spec, text) = read(file)?;
     let h = from_spec(&spec, &text, &file.display().to_string())?;
     let board = h.board();
     let names = |cells: &[PointId]| -> Vec<String> {
         cells.iter().map(|&p| board.name(p).to_string()).collect()
     };
-    let side_json = |s: Side| {
+    let side_json = |s: Color| {
         let sixes: Vec<_> = h
             .sixes(s)
             .iter()
@@ -209,19 +126,19 @@ pub fn score_file(file: &Path, _opts: &ScoreOptions) -> Result<ScoreReport, Game
     let json = json!({
         "game": "hexade",
         "base": board.grid_size().0.div_ceil(2),
-        "black": side_json(Side::Black),
-        "white": side_json(Side::White),
+        "black": side_json(Color::Black),
+        "white": side_json(Color::White),
         "to_play": h.to_move().name(),
         "winner": winner,
         "capturable_pairs": pairs,
         "forbidden": names(&h.forbidden_area()),
     });
     let mut text = String::new();
-    for s in [Side::White, Side::Black] {
+    for s in [Color::White, Color::Black] {
         let sixes = h.sixes(s);
         text.push_str(&format!(
             "{}: {} stones, captured {}, {} six{}",
-            if s == Side::White { "White" } else { "Black" },
+            if s == Color::White { "White" } else { "Black" },
             h.stones(s),
             h.captured_by(s),
             sixes.len(),

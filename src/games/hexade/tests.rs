@@ -4,15 +4,15 @@ use super::*;
 use crate::util::rng;
 use rand::RngExt;
 
-fn pos(base: usize, white: &str, black: &str, to_move: Side) -> Hexade {
+fn pos(base: usize, white: &str, black: &str, to_move: Color) -> Hexade {
     let mut h = Hexade::new(base);
     let b = h.board().clone();
     let mut stones = Vec::new();
     for n in white.split_whitespace() {
-        stones.push((b.parse(n).unwrap(), Side::White));
+        stones.push((b.parse(n).unwrap(), Color::White));
     }
     for n in black.split_whitespace() {
-        stones.push((b.parse(n).unwrap(), Side::Black));
+        stones.push((b.parse(n).unwrap(), Color::Black));
     }
     h.setup(&stones, to_move, None);
     h
@@ -25,7 +25,7 @@ fn at(h: &Hexade, name: &str) -> PointId {
 #[test]
 fn hexade_rule_white_moves_first() {
     let h = Hexade::new(10);
-    assert_eq!(h.to_move(), Side::White);
+    assert_eq!(h.to_move(), Color::White);
 }
 
 #[test]
@@ -59,86 +59,86 @@ fn hexade_rule_distance_rule_forbids_the_19_cells_around_whites_first_stone() {
 #[test]
 fn hexade_rule_capture_two_flanked_stones() {
     // White plays J13 flanking the Black pair J11-J12 against J10.
-    let mut h = pos(10, "J10 A1", "J11 J12 S10", Side::White);
+    let mut h = pos(10, "J10 A1", "J11 J12 S10", Color::White);
     h.play(at(&h, "J13")).unwrap();
     assert_eq!(h.stone(at(&h, "J11")), None);
     assert_eq!(h.stone(at(&h, "J12")), None);
-    assert_eq!(h.captured_by(Side::White), 2);
+    assert_eq!(h.captured_by(Color::White), 2);
     h.undo();
-    assert_eq!(h.stone(at(&h, "J11")), Some(Side::Black));
-    assert_eq!(h.captured_by(Side::White), 0);
+    assert_eq!(h.stone(at(&h, "J11")), Some(Color::Black));
+    assert_eq!(h.captured_by(Color::White), 0);
 }
 
 #[test]
 fn hexade_rule_two_pairs_captured_at_once() {
     // J13 flanks J11-J12 (with J10) and H11-I12 along the diagonal (with G10)... use rows.
-    let mut h = pos(10, "J10 J16 A1", "J11 J12 J14 J15 S10 S11", Side::White);
+    let mut h = pos(10, "J10 J16 A1", "J11 J12 J14 J15 S10 S11", Color::White);
     h.play(at(&h, "J13")).unwrap();
     for c in ["J11", "J12", "J14", "J15"] {
         assert_eq!(h.stone(at(&h, c)), None, "{c}");
     }
-    assert_eq!(h.captured_by(Side::White), 4);
+    assert_eq!(h.captured_by(Color::White), 4);
 }
 
 #[test]
 fn hexade_rule_moving_into_a_sandwich_is_safe() {
     // Black J12 makes a pair J11-J12 between White J10 and J13: nothing is captured.
-    let mut h = pos(10, "J10 J13", "J11", Side::Black);
+    let mut h = pos(10, "J10 J13", "J11", Color::Black);
     h.play(at(&h, "J12")).unwrap();
-    assert_eq!(h.stone(at(&h, "J11")), Some(Side::Black));
-    assert_eq!(h.stone(at(&h, "J12")), Some(Side::Black));
+    assert_eq!(h.stone(at(&h, "J11")), Some(Color::Black));
+    assert_eq!(h.stone(at(&h, "J12")), Some(Color::Black));
 }
 
 #[test]
 fn hexade_rule_one_or_three_stones_are_not_captured() {
-    let mut h = pos(10, "J10 A1", "J11 J12 J13 S10 S11", Side::White);
+    let mut h = pos(10, "J10 A1", "J11 J12 J13 S10 S11", Color::White);
     h.play(at(&h, "J14")).unwrap();
-    assert_eq!(h.stones(Side::Black), 5, "three in a line are not taken");
-    let mut h = pos(10, "J10 A1", "J11 S10", Side::White);
+    assert_eq!(h.stones(Color::Black), 5, "three in a line are not taken");
+    let mut h = pos(10, "J10 A1", "J11 S10", Color::White);
     h.play(at(&h, "J12")).unwrap();
-    assert_eq!(h.stones(Side::Black), 2, "a single stone is not taken");
+    assert_eq!(h.stones(Color::Black), 2, "a single stone is not taken");
 }
 
-fn six_shapes(h: &Hexade, s: Side) -> Vec<SixShape> {
+fn six_shapes(h: &Hexade, s: Color) -> Vec<SixShape> {
     h.sixes(s).iter().map(|x| x.shape).collect()
 }
 
 #[test]
 fn hexade_rule_six_in_a_row_and_overlines() {
-    let h = pos(10, "J2 J3 J4 J5 J6 J7", "A1", Side::White);
-    assert_eq!(six_shapes(&h, Side::White), [SixShape::Row]);
-    let h = pos(10, "J2 J3 J4 J5 J6 J7 J8", "A1", Side::White);
+    let h = pos(10, "J2 J3 J4 J5 J6 J7", "A1", Color::White);
+    assert_eq!(six_shapes(&h, Color::White), [SixShape::Row]);
+    let h = pos(10, "J2 J3 J4 J5 J6 J7 J8", "A1", Color::White);
     assert_eq!(
-        six_shapes(&h, Side::White),
+        six_shapes(&h, Color::White),
         [SixShape::Row],
         "an overline counts once"
     );
-    assert_eq!(h.sixes(Side::White)[0].cells.len(), 7);
-    let h = pos(10, "J2 J3 J4 J5 J6", "A1", Side::White);
-    assert!(h.sixes(Side::White).is_empty(), "five is not a six");
+    assert_eq!(h.sixes(Color::White)[0].cells.len(), 7);
+    let h = pos(10, "J2 J3 J4 J5 J6", "A1", Color::White);
+    assert!(h.sixes(Color::White).is_empty(), "five is not a six");
     // Along a diagonal too: (r, n) to (r + 1, n + 1).
-    let h = pos(10, "D4 E5 F6 G7 H8 I9", "A1", Side::White);
-    assert_eq!(six_shapes(&h, Side::White), [SixShape::Row]);
+    let h = pos(10, "D4 E5 F6 G7 H8 I9", "A1", Color::White);
+    assert_eq!(six_shapes(&h, Color::White), [SixShape::Row]);
 }
 
 #[test]
 fn hexade_rule_six_in_a_compact_triangle_both_orientations() {
     // Apex up: J10; J11?; rows below. Triangle {p, p+E, p+2E, p+SE, p+E+SE, p+2SE}.
-    let h = pos(10, "J10 J11 J12 K11 K12 L12", "A1", Side::White);
-    assert_eq!(six_shapes(&h, Side::White), [SixShape::Triangle]);
+    let h = pos(10, "J10 J11 J12 K11 K12 L12", "A1", Color::White);
+    assert_eq!(six_shapes(&h, Color::White), [SixShape::Triangle]);
     // The other orientation: {p, p+E, p+2E, p+NE, p+E+NE, p+2NE}.
-    let h = pos(10, "J10 J11 J12 I10 I11 H10", "A1", Side::White);
-    assert_eq!(six_shapes(&h, Side::White), [SixShape::Triangle]);
+    let h = pos(10, "J10 J11 J12 I10 I11 H10", "A1", Color::White);
+    assert_eq!(six_shapes(&h, Color::White), [SixShape::Triangle]);
 }
 
 #[test]
 fn hexade_rule_six_in_a_ring_with_empty_or_occupied_centre() {
     let ring = "J9 J11 I9 I10 K10 K11";
-    let h = pos(10, ring, "A1", Side::White);
-    assert_eq!(six_shapes(&h, Side::White), [SixShape::Ring]);
-    let h = pos(10, ring, "J10", Side::White);
+    let h = pos(10, ring, "A1", Color::White);
+    assert_eq!(six_shapes(&h, Color::White), [SixShape::Ring]);
+    let h = pos(10, ring, "J10", Color::White);
     assert_eq!(
-        six_shapes(&h, Side::White),
+        six_shapes(&h, Color::White),
         [SixShape::Ring],
         "the centre may be an enemy stone"
     );
@@ -146,13 +146,13 @@ fn hexade_rule_six_in_a_ring_with_empty_or_occupied_centre() {
 
 #[test]
 fn hexade_rule_a_six_wins_at_the_start_of_its_owners_turn() {
-    let mut h = pos(10, "J2 J3 J4 J5 J6", "A1 A2 A3 A4", Side::White);
+    let mut h = pos(10, "J2 J3 J4 J5 J6", "A1 A2 A3 A4", Color::White);
     h.play(at(&h, "J7")).unwrap();
     assert_eq!(h.outcome(), Outcome::Ongoing, "Black may still answer");
     h.play(at(&h, "S10")).unwrap();
     assert_eq!(
         h.outcome(),
-        Outcome::Win(Side::White),
+        Outcome::Win(Color::White),
         "the six outlasted the reply"
     );
     assert!(h.play(at(&h, "S11")).is_err());
@@ -160,14 +160,14 @@ fn hexade_rule_a_six_wins_at_the_start_of_its_owners_turn() {
 
 #[test]
 fn hexade_rule_a_six_destroyed_by_capture_lets_the_game_go_on() {
-    let mut h = pos(10, "J3 J4 J5 J6 J7 K7", "L7 A1 A2 A3", Side::White);
+    let mut h = pos(10, "J3 J4 J5 J6 J7 K7", "L7 A1 A2 A3", Color::White);
     h.play(at(&h, "J8")).unwrap();
-    assert_eq!(h.sixes(Side::White).len(), 1, "J3..J8 is a six");
+    assert_eq!(h.sixes(Color::White).len(), 1, "J3..J8 is a six");
     // Black I7 flanks the pair J7-K7 along the column against L7.
     h.play(at(&h, "I7")).unwrap();
     assert_eq!(h.stone(at(&h, "J7")), None, "the pair is captured");
     assert_eq!(h.stone(at(&h, "K7")), None);
-    assert!(h.sixes(Side::White).is_empty(), "the six is broken");
+    assert!(h.sixes(Color::White).is_empty(), "the six is broken");
     assert_eq!(h.outcome(), Outcome::Ongoing, "the game goes on");
 }
 
@@ -185,8 +185,8 @@ fn hexade_rule_a_full_board_without_a_six_is_a_draw() {
         }
         if h.outcome() == Outcome::Draw {
             draws += 1;
-            assert!(h.sixes(Side::White).is_empty() && h.sixes(Side::Black).is_empty());
-            assert_eq!(h.stones(Side::White) + h.stones(Side::Black), 37);
+            assert!(h.sixes(Color::White).is_empty() && h.sixes(Color::Black).is_empty());
+            assert_eq!(h.stones(Color::White) + h.stones(Color::Black), 37);
         }
     }
     assert!(
@@ -206,8 +206,8 @@ fn undo_restores_exactly_and_two_orders_give_one_hash() {
             snaps.push((
                 h.hash(),
                 h.to_move(),
-                h.stones(Side::White),
-                h.stones(Side::Black),
+                h.stones(Color::White),
+                h.stones(Color::Black),
             ));
             h.play(moves[r.random_range(0..moves.len())]).unwrap();
         }
@@ -217,8 +217,8 @@ fn undo_restores_exactly_and_two_orders_give_one_hash() {
                 (
                     h.hash(),
                     h.to_move(),
-                    h.stones(Side::White),
-                    h.stones(Side::Black)
+                    h.stones(Color::White),
+                    h.stones(Color::Black)
                 ),
                 s
             );
@@ -252,7 +252,7 @@ fn symmetric_images_give_the_same_sixes_and_captures() {
             let moves = h.legal_moves();
             h.play(moves[r.random_range(0..moves.len())]).unwrap();
         }
-        let stones: Vec<(PointId, Side)> = h
+        let stones: Vec<(PointId, Color)> = h
             .board()
             .points()
             .filter_map(|p| h.stone(p).map(|s| (p, s)))
@@ -261,7 +261,7 @@ fn symmetric_images_give_the_same_sixes_and_captures() {
             let mut img = Hexade::new(10);
             let mapped: Vec<_> = stones.iter().map(|&(p, s)| (perm[p as usize], s)).collect();
             img.setup(&mapped, h.to_move(), None);
-            for s in [Side::White, Side::Black] {
+            for s in [Color::White, Color::Black] {
                 let mut want: Vec<(SixShape, Vec<PointId>)> = h
                     .sixes(s)
                     .into_iter()

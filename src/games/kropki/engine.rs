@@ -4,43 +4,14 @@
 //! regions nesting outward (a new region swallows every older region it meets), scoring by the
 //! outermost region, and an undo log.
 
+pub use crate::games::Color;
 use crate::geometry::{Board, PointId};
 
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black.
-    Black,
-    /// White.
-    White,
-}
-
-impl Color {
-    /// The other player.
-    pub fn opp(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// "black" or "white".
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-
-    fn cell(self) -> u8 {
-        match self {
-            Color::Black => BLACK,
-            Color::White => WHITE,
-        }
-    }
-
-    fn index(self) -> usize {
-        self.cell() as usize - 1
+/// The cell value of a dot colour.
+fn cell(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
     }
 }
 
@@ -240,7 +211,7 @@ impl Kropki {
 
     /// True for a live dot of `c`: a dot not inside any region.
     pub fn live(&self, n: Node, c: Color) -> bool {
-        self.cell[n] == c.cell() && self.top[n] == 0
+        self.cell[n] == cell(c) && self.top[n] == 0
     }
 
     /// True for a node on the outer border of the grid.
@@ -270,7 +241,7 @@ impl Kropki {
     }
 
     fn put(&mut self, n: Node, c: Color) {
-        self.cell[n] = c.cell();
+        self.cell[n] = cell(c);
         self.hash ^= self.zob[n * 4 + c.index()];
         self.log.push(Change::Dot(n));
     }

@@ -29,18 +29,16 @@ use serde_json::json;
 
 pub use engine::{Color, Kropki, Node, Pool, Refusal, Region};
 
-use super::position::{PositionSpec, picture_rows};
-use super::{GameError, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, picture_rows};
+use super::{GameError, GameId, ScoreOptions, ScoreReport};
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, GameError> {
-    let invalid = |key: &str, message: String| GameError::Invalid {
-        file: file.to_string(),
-        line: super::go::position::key_line(text, key),
-        message,
-    };
-    spec.reject_keys(
-        "Kropki",
+    let blame = Blame { file, text };
+    let invalid = |key: &str, message: String| blame.at(key, message);
+    blame.check_keys(
+        spec,
+        GameId::Kropki,
         &[
             "game",
             "black",
@@ -54,16 +52,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
             "black_regions",
             "white_regions",
         ],
-    )
-    .map_err(|m| invalid("", m))?;
-    if let Some(g) = &spec.game
-        && super::GameId::parse(g) != Some(super::GameId::Kropki)
-    {
-        return Err(invalid(
-            "game",
-            format!("this is a '{g}' position, not Kropki"),
-        ));
-    }
+    )?;
     let pic = spec.picture.as_ref().map(|p| picture_rows(p));
     let w = spec
         .width
@@ -109,21 +98,12 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
             }
         }
     }
-    for (key, list, c) in [
-        ("black", &spec.black, Color::Black),
-        ("white", &spec.white, Color::White),
-    ] {
-        if let Some(list) = list {
-            for id in k
-                .board()
-                .parse_list(list)
-                .map_err(|e| invalid(key, e.to_string()))?
-            {
-                let n = k.node_of(id);
-                k.setup_dot(n, c)
-                    .map_err(|_| invalid(key, format!("{} is given twice", k.name(n))))?;
-            }
-        }
+    let mut listed = Vec::new();
+    blame.stone_lists(spec, &k.board().clone(), &mut listed)?;
+    for (id, c) in listed {
+        let n = k.node_of(id);
+        k.setup_dot(n, c)
+            .map_err(|_| invalid("black", format!("{} is given twice", k.name(n))))?;
     }
     // Declared regions: the smallest pools first, so inner regions precede outer ones.
     let mut pending: Vec<(Color, &str)> = Vec::new();
@@ -185,28 +165,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
         .nodes()
         .filter(|&n| k.dot(n) == Some(Color::White))
         .count();
-    let to_move = match spec
-        .to_play
-        .as_deref()
-        .map(|t| t.trim().to_ascii_lowercase())
-    {
-        Some(t) if t == "black" || t == "b" => Color::Black,
-        Some(t) if t == "white" || t == "w" => Color::White,
-        Some(t) => {
-            return Err(invalid(
-                "to_play",
-                format!("to_play '{t}' is not black or white"),
-            ));
-        }
-        None if nb == nw => Color::Black,
-        None if nb == nw + 1 => Color::White,
-        None => {
-            return Err(invalid(
-                "to_play",
-                format!("{nb} Black and {nw} White dots: say who moves with to_play"),
-            ));
-        }
-    };
+    let to_move = blame.to_play(spec, [nb, nw], Color::Black)?;
     k.set_to_move(to_move);
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
@@ -244,12 +203,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Kropki has no dead stones; --dead is for Go".into(),
         });
     }
-    let text = std::fs::read_to_string(file).map_err(|e| GameError::Invalid {
-        file: file.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    let spec = PositionSpec::parse(&text, file)?;
+    let (spec, text) = super::position::read(file)?;
     let mut k = from_spec(&spec, &text, &file.display().to_string())?;
     Ok(report(&mut k))
 }
