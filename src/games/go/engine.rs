@@ -347,6 +347,7 @@ impl Go {
         }
     }
 
+    #[inline]
     fn place_stone(&mut self, p: Pt, c: Color) {
         if !self.logging {
             let i = self.empty_at[p] as usize;
@@ -381,6 +382,7 @@ impl Go {
         }
     }
 
+    #[inline]
     fn merge(&mut self, a: usize, b: usize) {
         let (big, small) = if self.size[a] >= self.size[b] {
             (a, b)
@@ -407,6 +409,7 @@ impl Go {
     }
 
     /// Removes one stone, restoring pseudo-liberties of its neighbours (used for captures).
+    #[inline]
     fn remove_stone(&mut self, p: Pt, c: Color) {
         if !self.logging {
             self.empty_at[p] = self.empties.len() as u16;
@@ -466,10 +469,12 @@ impl Go {
     }
 
     /// True when the group on `p` has no liberty at all (pseudo-liberties are exact for this).
+    #[inline]
     fn dead_group(&self, p: Pt) -> bool {
         self.libs[self.gid[p] as usize] == 0
     }
 
+    #[inline]
     fn capture_group(&mut self, p: Pt, c: Color) -> u32 {
         let mut count = 0;
         let mut s = p;
@@ -625,7 +630,8 @@ impl Go {
             let mut n = self.empties.len();
             let mut played = false;
             while n > 0 {
-                let i = r.random_range(0..n as u32) as usize;
+                // Multiply-high maps 64 random bits onto 0..n (bias below 2^-57).
+                let i = ((rand::Rng::next_u64(r) as u128 * n as u128) >> 64) as usize;
                 let p = self.empties[i];
                 if !self.is_eye_shape(p, c) && self.play_fast(p) {
                     played = true;
@@ -648,6 +654,7 @@ impl Go {
     /// True when placing at `p` would be suicide (checked without playing). Pseudo-liberties
     /// count (stone, empty neighbour) pairs, and a group touching `p` with k stones has exactly
     /// k pairs on `p`: it has another liberty iff its count exceeds k.
+    #[inline]
     fn would_be_suicide(&self, p: Pt, c: Color) -> bool {
         let nbrs = self.neighbours(p);
         if nbrs.iter().any(|&q| self.cell[q] == EMPTY) {
@@ -679,6 +686,7 @@ impl Go {
     /// # Panics
     /// On a position that logs (use `playout_copy`).
     #[track_caller]
+    #[inline]
     pub fn play_fast(&mut self, p: Pt) -> bool {
         assert!(!self.logging, "play_fast needs a playout copy");
         let c = self.to_move;
@@ -708,6 +716,7 @@ impl Go {
     }
 
     /// A pass on a forward-only playout copy.
+    #[inline]
     pub fn pass_fast(&mut self) {
         self.passes += 1;
         self.ko = NO_KO;
@@ -725,6 +734,7 @@ impl Go {
 
     /// True when `p` is an empty point whose neighbours are all stones of `c` (or off board):
     /// a single-point eye shape, which random playouts do not fill.
+    #[inline]
     pub fn is_eye_shape(&self, p: Pt, c: Color) -> bool {
         self.cell[p] == EMPTY
             && self
