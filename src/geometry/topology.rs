@@ -234,6 +234,37 @@ impl Board {
         Size::new(w, h)
     }
 
+    /// The connected components of the points for which `key` gives the same `Some` value
+    /// (e.g. stones of one colour), each sorted, in order of their first point.
+    pub fn components<K: PartialEq>(
+        &self,
+        key: impl Fn(PointId) -> Option<K>,
+    ) -> Vec<Vec<PointId>> {
+        let mut seen = vec![false; self.len()];
+        let mut out = Vec::new();
+        for p in self.points() {
+            let Some(k) = key(p) else { continue };
+            if seen[p as usize] {
+                continue;
+            }
+            seen[p as usize] = true;
+            let mut group = vec![p];
+            let mut i = 0;
+            while i < group.len() {
+                for &q in self.neighbours(group[i]) {
+                    if !seen[q as usize] && key(q).as_ref() == Some(&k) {
+                        seen[q as usize] = true;
+                        group.push(q);
+                    }
+                }
+                i += 1;
+            }
+            group.sort_unstable();
+            out.push(group);
+        }
+        out
+    }
+
     /// The symmetries of the board as permutations of point ids: `perm[p]` is the image of p.
     /// The identity comes first. Every lattice symmetry (rotations and reflections) that maps
     /// the set of points onto itself is included; games whose points carry more structure

@@ -359,35 +359,22 @@ impl Anchor {
 
     /// Every group with the sides it touches and its verdict.
     pub fn groups(&self) -> Vec<Group> {
-        let mut seen = vec![false; self.cells.len()];
-        let mut out = Vec::new();
-        for p in self.board.points() {
-            let Some(c) = self.stone(p) else { continue };
-            if seen[p as usize] {
-                continue;
-            }
-            let mut pts = vec![p];
-            seen[p as usize] = true;
-            let mut i = 0;
-            while i < pts.len() {
-                for &q in self.board.neighbours(pts[i]) {
-                    if !seen[q as usize] && self.stone(q) == Some(c) {
-                        seen[q as usize] = true;
-                        pts.push(q);
-                    }
+        self.board
+            .components(|p| self.stone(p))
+            .into_iter()
+            .map(|points| {
+                let color = self.stone(points[0]).expect("a stone");
+                let sides = points
+                    .iter()
+                    .fold(0u8, |m, &q| m | self.board.anchor_sides(q));
+                Group {
+                    color,
+                    points,
+                    sides,
+                    verdict: verdict(sides, color),
                 }
-                i += 1;
-            }
-            pts.sort_unstable();
-            let sides = pts.iter().fold(0u8, |m, &q| m | self.board.anchor_sides(q));
-            out.push(Group {
-                color: c,
-                points: pts,
-                sides,
-                verdict: verdict(sides, c),
-            });
-        }
-        out
+            })
+            .collect()
     }
 
     /// Scores the position as final: non-anchors removed, territory and prisoners counted.

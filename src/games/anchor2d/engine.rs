@@ -224,27 +224,8 @@ impl Anchor2d {
 
     /// The groups of a player: each a list of cells.
     pub fn groups(&self, c: Color) -> Vec<Vec<PointId>> {
-        let mut seen = vec![false; self.cells.len()];
-        let mut out = Vec::new();
-        for p in self.board.points() {
-            if self.cells[p as usize] != Some(c) || seen[p as usize] {
-                continue;
-            }
-            let mut g = vec![p];
-            seen[p as usize] = true;
-            let mut i = 0;
-            while i < g.len() {
-                for &q in self.board.neighbours(g[i]) {
-                    if !seen[q as usize] && self.cells[q as usize] == Some(c) {
-                        seen[q as usize] = true;
-                        g.push(q);
-                    }
-                }
-                i += 1;
-            }
-            out.push(g);
-        }
-        out
+        self.board
+            .components(|p| (self.cells[p as usize] == Some(c)).then_some(()))
     }
 
     /// The pairs (indices into ANCHOR2D_PAIRS) a player has anchored.
