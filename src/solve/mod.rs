@@ -1,1 +1,414 @@
-//! Generic proof search (df-pn) over a small trait; names no game.
+//! Generic proof search: depth-first proof-number search (df-pn, negamax form, with the 1+ε
+//! trick) over a small `Problem` trait, a bounded table for open nodes and a never-evicted proof
+//! store for solved ones, a node budget, uniqueness of the key move, the main line, and
+//! iterative deepening for "win in N". Names no game.
+//!
+//! Numbers are kept for the side to move: phi is its proof number (how hard it is for the mover
+//! to win), delta its disproof number. A node's phi is the least delta of its children and its
+//! delta is the sum of their phi.
+
+mod table;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use table::Table;
+
+/// Infinity for proof numbers.
+pub const INF: u32 = u32::MAX / 4;
+
+/// A game position seen from the attacker, who moves at the root and wants to prove a win.
+pub trait Problem {
+    /// A move.
+    type Move: Copy + Eq + std::fmt::Debug;
+    /// The candidate moves of the side to move, in the order to try them (best first).
+    fn moves(&mut self) -> Vec<Self::Move>;
+    /// Plays a move.
+    fn play(&mut self, m: Self::Move);
+    /// Takes back the last move.
+    fn undo(&mut self);
+    /// A hash of everything the result depends on (position, side to move, counters).
+    fn hash(&self) -> u64;
+    /// True when the attacker is to move.
+    fn attacker_to_move(&self) -> bool;
+    /// Some(true) when the attacker has won here, Some(false) when the attacker has failed
+    /// (the defender has won), None while open. A node without moves that is open counts as
+    /// lost for the side to move.
+    fn outcome(&mut self) -> Option<bool>;
+}
+
+/// The result of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The attacker wins.
+    Proven,
+    /// The attacker cannot win.
+    Disproven,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl Status {
+    /// "proven", "disproven" or "unknown".
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Proven => "proven",
+            Status::Disproven => "disproven",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Most nodes to expand.
+    pub nodes: u64,
+    /// Entries of the table for open nodes.
+    pub table_entries: usize,
+    /// The ε of the 1+ε trick.
+    pub epsilon: f64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            nodes: 2_000_000,
+            table_entries: 1 << 20,
+            epsilon: 0.25,
+        }
+    }
+}
+
+/// What a solved root comes with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof<M> {
+    /// Proven, disproven or unknown.
+    pub status: Status,
+    /// A winning first move, when proven.
+    pub key_move: Option<M>,
+    /// True when every other first move was proven to fail; None when not established.
+    pub unique: Option<bool>,
+    /// Other first moves that also win.
+    pub other_winning_moves: Vec<M>,
+    /// For each failing first move, the defender's refutation (when there is a reply).
+    pub refutations: Vec<(M, Option<M>)>,
+    /// The main line: the key move, the most delaying replies and the winning answers.
+    pub main_line: Vec<M>,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Number of nodes in the proof store (solved positions).
+    pub tree_size: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Solved {
+    /// True when the side to move at this node wins.
+    mover_wins: bool,
+    /// Index of the best move (winning move, or most delaying reply), if any.
+    best: Option<u16>,
+    work: u64,
+}
+
+/// A df-pn searcher for one problem; its proof store persists across calls.
+pub struct Solver<P: Problem> {
+    table: Table,
+    proofs: HashMap<u64, Solved>,
+    /// Results decided by a repetition: valid only while every listed ancestor is on the path.
+    rep: HashMap<u64, (bool, Vec<u64>)>,
+    budget: Budget,
+    nodes: u64,
+    path: Vec<u64>,
+    _p: std::marker::PhantomData<P>,
+}
+
+impl<P: Problem> Solver<P> {
+    /// A searcher with the given limits.
+    pub fn new(budget: Budget) -> Self {
+        Solver {
+            table: Table::new(budget.table_entries),
+            proofs: HashMap::new(),
+            rep: HashMap::new(),
+            budget,
+            nodes: 0,
+            path: Vec::new(),
+            _p: std::marker::PhantomData,
+        }
+    }
+
+    /// Nodes expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// (phi, delta) of the current node for its mover, from the stores or fresh, with the
+    /// ancestors on the current path that the value depends on (for repetitions).
+    fn numbers(&mut self, p: &mut P) -> (u32, u32, Vec<u64>) {
+        let h = p.hash();
+        let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
+        if let Some(s) = self.proofs.get(&h) {
+            let (a, b) = solved(s.mover_wins);
+            return (a, b, Vec::new());
+        }
+        if self.path.contains(&h) {
+            // A repetition on the current path: the defender holds (no progress for the
+            // attacker). Valid only on paths through this position.
+            let (a, b) = solved(!p.attacker_to_move());
+            return (a, b, vec![h]);
+        }
+        if let Some((w, deps)) = self.rep.get(&h)
+            && deps.iter().all(|d| self.path.contains(d))
+        {
+            let (a, b) = solved(*w);
+            return (a, b, deps.clone());
+        }
+        if let Some(o) = p.outcome() {
+            let mover_wins = o == p.attacker_to_move();
+            self.proofs.insert(
+                h,
+                Solved {
+                    mover_wins,
+                    best: None,
+                    work: 1,
+                },
+            );
+            let (a, b) = solved(mover_wins);
+            return (a, b, Vec::new());
+        }
+        let (a, b) = self.table.get(h).map_or((1, 1), |e| (e.phi, e.delta));
+        (a, b, Vec::new())
+    }
+
+    /// Searches the current position until its numbers pass the thresholds or it is solved;
+    /// results go to the stores. Path-dependent results (decided by a repetition on the
+    /// current path) are not stored as solved.
+    fn mid(&mut self, p: &mut P, th_phi: u32, th_delta: u32) {
+        let h = p.hash();
+        self.nodes += 1;
+        let moves = p.moves();
+        if moves.is_empty() {
+            let mover_wins = p
+                .outcome()
+                .map(|o| o == p.attacker_to_move())
+                .unwrap_or(false);
+            self.proofs.insert(
+                h,
+                Solved {
+                    mover_wins,
+                    best: None,
+                    work: 1,
+                },
+            );
+            return;
+        }
+        self.path.push(h);
+        let start_nodes = self.nodes;
+        let mut kids: Vec<(u32, u32)> = vec![(1, 1); moves.len()];
+        let mut deps: Vec<Vec<u64>> = vec![Vec::new(); moves.len()];
+        loop {
+            // Read the children.
+            for (i, &m) in moves.iter().enumerate() {
+                p.play(m);
+                let (a, b, d) = self.numbers(p);
+                kids[i] = (a, b);
+                deps[i] = d;
+                p.undo();
+            }
+            let phi = kids.iter().map(|k| k.1).min().unwrap_or(INF);
+            let delta = kids
+                .iter()
+                .fold(0u32, |s, k| s.saturating_add(k.0).min(INF));
+            if phi == 0 || delta == 0 {
+                self.path.pop();
+                let mover_wins = phi == 0;
+                let best = if mover_wins {
+                    // A winning child, one that leans on no repetition if there is one.
+                    (0..kids.len())
+                        .find(|&i| kids[i].1 == 0 && deps[i].is_empty())
+                        .or_else(|| kids.iter().position(|k| k.1 == 0))
+                } else {
+                    // The most delaying reply: the one with the most work.
+                    let mut best = 0;
+                    let mut most = 0;
+                    for (i, &m) in moves.iter().enumerate() {
+                        p.play(m);
+                        let w = self.proofs.get(&p.hash()).map_or(0, |s| s.work);
+                        p.undo();
+                        if w >= most {
+                            most = w;
+                            best = i;
+                        }
+                    }
+                    Some(best)
+                };
+                // The ancestors this result leans on: those of the deciding children (the
+                // winning child, or every child for a loss), less this node itself.
+                let mut leans: Vec<u64> = if mover_wins {
+                    best.map_or(Vec::new(), |b| deps[b].clone())
+                } else {
+                    deps.iter().flatten().copied().collect()
+                };
+                leans.retain(|&d| d != h);
+                leans.sort_unstable();
+                leans.dedup();
+                if leans.is_empty() {
+                    self.proofs.insert(
+                        h,
+                        Solved {
+                            mover_wins,
+                            best: best.map(|b| b as u16),
+                            work: self.nodes - start_nodes + 1,
+                        },
+                    );
+                } else {
+                    self.rep.insert(h, (mover_wins, leans));
+                }
+                self.table.remove(h);
+                return;
+            }
+            if phi >= th_phi || delta >= th_delta || self.nodes >= self.budget.nodes {
+                self.path.pop();
+                self.table.put(h, phi, delta, self.nodes - start_nodes);
+                return;
+            }
+            // The child with the least delta, and the second least.
+            let (mut c1, mut d1, mut d2) = (0, INF, INF);
+            for (i, k) in kids.iter().enumerate() {
+                if k.1 < d1 {
+                    d2 = d1;
+                    d1 = k.1;
+                    c1 = i;
+                } else if k.1 < d2 {
+                    d2 = k.1;
+                }
+            }
+            let child_phi = kids[c1].0;
+            let t_phi = th_delta
+                .saturating_sub(delta.saturating_sub(child_phi))
+                .min(INF);
+            let grown = ((d2 as f64) * (1.0 + self.budget.epsilon)).ceil() as u64;
+            let t_delta = (th_phi as u64)
+                .min((d2 as u64 + 1).max(grown))
+                .min(INF as u64) as u32;
+            p.play(moves[c1]);
+            self.mid(p, t_phi.max(1), t_delta.max(1));
+            p.undo();
+        }
+    }
+
+    /// The result of the current position for its mover if it is in the proof store.
+    fn stored(&self, p: &P) -> Option<bool> {
+        self.proofs.get(&p.hash()).map(|s| s.mover_wins)
+    }
+
+    /// Searches the current position to a result or until the budget is spent.
+    pub fn search(&mut self, p: &mut P) -> Status {
+        let start = self.nodes;
+        loop {
+            if let Some(w) = self.stored(p) {
+                let attacker_wins = w == p.attacker_to_move();
+                return if attacker_wins {
+                    Status::Proven
+                } else {
+                    Status::Disproven
+                };
+            }
+            if let Some(o) = p.outcome() {
+                return if o { Status::Proven } else { Status::Disproven };
+            }
+            if self.nodes >= self.budget.nodes {
+                return Status::Unknown;
+            }
+            let before = self.nodes;
+            self.mid(p, INF - 1, INF - 1);
+            if self.stored(p).is_none() && self.nodes == before {
+                return Status::Unknown;
+            }
+            if self.nodes - start > self.budget.nodes {
+                return Status::Unknown;
+            }
+        }
+    }
+
+    /// The main line from the current position: winning moves for the winner, the most
+    /// delaying replies for the loser, until the proof store has no more.
+    pub fn main_line(&mut self, p: &mut P, max_len: usize) -> Vec<P::Move> {
+        let mut line = Vec::new();
+        while line.len() < max_len {
+            let Some(s) = self.proofs.get(&p.hash()).copied() else {
+                break;
+            };
+            let Some(best) = s.best else { break };
+            let moves = p.moves();
+            let Some(&m) = moves.get(best as usize) else {
+                break;
+            };
+            p.play(m);
+            line.push(m);
+        }
+        for _ in 0..line.len() {
+            p.undo();
+        }
+        line
+    }
+
+    /// Solves the root and classifies every first move: the key move, whether it is unique,
+    /// the other winning moves and the refutation of each failing move.
+    pub fn prove(&mut self, p: &mut P) -> Proof<P::Move> {
+        let status = self.search(p);
+        let mut proof = Proof {
+            status,
+            key_move: None,
+            unique: None,
+            other_winning_moves: Vec::new(),
+            refutations: Vec::new(),
+            main_line: Vec::new(),
+            nodes: 0,
+            tree_size: 0,
+        };
+        if status == Status::Unknown {
+            proof.nodes = self.nodes;
+            return proof;
+        }
+        let mut all_known = true;
+        for m in p.moves() {
+            p.play(m);
+            let s = self.search(p);
+            let reply = if s == Status::Disproven {
+                self.main_line(p, 1).first().copied()
+            } else {
+                None
+            };
+            p.undo();
+            match s {
+                Status::Proven => {
+                    if proof.key_move.is_none() {
+                        proof.key_move = Some(m);
+                    } else {
+                        proof.other_winning_moves.push(m);
+                    }
+                }
+                Status::Disproven => proof.refutations.push((m, reply)),
+                Status::Unknown => all_known = false,
+            }
+        }
+        if let Some(k) = proof.key_move {
+            // Put the key move first on the main line.
+            p.play(k);
+            let mut line = vec![k];
+            line.extend(self.main_line(p, 64));
+            p.undo();
+            proof.main_line = line;
+            proof.unique = if all_known {
+                Some(proof.other_winning_moves.is_empty())
+            } else {
+                None
+            };
+        }
+        proof.nodes = self.nodes;
+        proof.tree_size = self.proofs.len();
+        proof
+    }
+}

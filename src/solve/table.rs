@@ -1,0 +1,90 @@
+//! The bounded table of open nodes: four-way buckets keyed by the full 64-bit hash; a full
+//! bucket gives up its entry with the least work (small subtrees are cheapest to redo).
+
+/// One open node's numbers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entry {
+    /// The full hash (0 marks an empty slot; a real hash of 0 is stored as 1).
+    key: u64,
+    /// Proof number for the side to move.
+    pub phi: u32,
+    /// Disproof number for the side to move.
+    pub delta: u32,
+    /// Nodes spent below this one.
+    work: u64,
+}
+
+/// A fixed-size table of open nodes.
+pub struct Table {
+    slots: Vec<Entry>,
+    mask: usize,
+}
+
+const WAYS: usize = 4;
+
+fn key_of(h: u64) -> u64 {
+    if h == 0 { 1 } else { h }
+}
+
+impl Table {
+    /// A table of at least `entries` slots (rounded up to a power of two).
+    pub fn new(entries: usize) -> Table {
+        let n = entries.max(WAYS).next_power_of_two();
+        Table {
+            slots: vec![Entry::default(); n],
+            mask: n / WAYS - 1,
+        }
+    }
+
+    fn bucket(&self, h: u64) -> std::ops::Range<usize> {
+        let b = (h as usize) & self.mask;
+        b * WAYS..b * WAYS + WAYS
+    }
+
+    /// The entry for a hash.
+    pub fn get(&self, h: u64) -> Option<Entry> {
+        let k = key_of(h);
+        self.slots[self.bucket(h)]
+            .iter()
+            .find(|e| e.key == k)
+            .copied()
+    }
+
+    /// Stores or updates an entry, evicting the least work in a full bucket.
+    pub fn put(&mut self, h: u64, phi: u32, delta: u32, work: u64) {
+        let k = key_of(h);
+        let range = self.bucket(h);
+        let slots = &mut self.slots[range];
+        let i = slots
+            .iter()
+            .position(|e| e.key == k)
+            .or_else(|| slots.iter().position(|e| e.key == 0))
+            .unwrap_or_else(|| {
+                let mut least = 0;
+                for (j, e) in slots.iter().enumerate() {
+                    if e.work < slots[least].work {
+                        least = j;
+                    }
+                }
+                least
+            });
+        let old_work = if slots[i].key == k { slots[i].work } else { 0 };
+        slots[i] = Entry {
+            key: k,
+            phi,
+            delta,
+            work: old_work + work,
+        };
+    }
+
+    /// Forgets a hash (once it is solved it lives in the proof store).
+    pub fn remove(&mut self, h: u64) {
+        let k = key_of(h);
+        let range = self.bucket(h);
+        for e in &mut self.slots[range] {
+            if e.key == k {
+                *e = Entry::default();
+            }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! df-pn on toy games with known values: a take-away game, tic-tac-toe, and a cyclic graph.
+
+use super::*;
+
+/// Take 1, 2 or 3 from a pile; whoever takes the last stone wins. The mover loses exactly
+/// when the pile is a multiple of 4.
+struct TakeAway {
+    pile: u32,
+    attacker_moves: bool,
+    history: Vec<u32>,
+}
+
+impl Problem for TakeAway {
+    type Move = u32;
+    fn moves(&mut self) -> Vec<u32> {
+        (1..=3).filter(|&k| k <= self.pile).collect()
+    }
+    fn play(&mut self, m: u32) {
+        self.history.push(m);
+        self.pile -= m;
+        self.attacker_moves = !self.attacker_moves;
+    }
+    fn undo(&mut self) {
+        let m = self.history.pop().unwrap();
+        self.pile += m;
+        self.attacker_moves = !self.attacker_moves;
+    }
+    fn hash(&self) -> u64 {
+        (self.pile as u64) << 1 | self.attacker_moves as u64
+    }
+    fn attacker_to_move(&self) -> bool {
+        self.attacker_moves
+    }
+    fn outcome(&mut self) -> Option<bool> {
+        // The player who took the last stone won: that is the one not to move now.
+        (self.pile == 0).then_some(!self.attacker_moves)
+    }
+}
+
+#[test]
+fn take_away_values_and_unique_key_moves() {
+    for pile in 1..=30 {
+        let mut g = TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        };
+        let mut s = Solver::new(Budget::default());
+        let proof = s.prove(&mut g);
+        if pile % 4 == 0 {
+            assert_eq!(proof.status, Status::Disproven, "pile {pile}");
+            assert_eq!(proof.key_move, None);
+            assert_eq!(proof.refutations.len(), 3);
+        } else {
+            assert_eq!(proof.status, Status::Proven, "pile {pile}");
+            assert_eq!(proof.key_move, Some(pile % 4));
+            assert_eq!(proof.unique, Some(true));
+            // The main line ends with the attacker taking the last stone.
+            let total: u32 = proof.main_line.iter().sum();
+            assert_eq!(total, pile, "{:?}", proof.main_line);
+            assert_eq!(proof.main_line.len() % 2, 1);
+        }
+        assert_eq!(
+            g.pile, pile,
+            "the search leaves the position as it found it"
+        );
+    }
+}
+
+/// Tic-tac-toe; the attacker is X and wants three in a row (a draw is a failure).
+#[derive(Clone)]
+struct Ttt {
+    cells: [u8; 9],
+    x_to_move: bool,
+    history: Vec<usize>,
+}
+
+impl Ttt {
+    fn from(s: &str) -> Ttt {
+        let mut cells = [0u8; 9];
+        for (i, ch) in s.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            cells[i] = match ch {
+                'X' => 1,
+                'O' => 2,
+                _ => 0,
+            };
+        }
+        let xs = cells.iter().filter(|&&c| c == 1).count();
+        let os = cells.iter().filter(|&&c| c == 2).count();
+        Ttt {
+            cells,
+            x_to_move: xs == os,
+            history: Vec::new(),
+        }
+    }
+
+    fn line(&self, v: u8) -> bool {
+        const L: [[usize; 3]; 8] = [
+            [0, 1, 2],
+            [3, 4, 5],
+            [6, 7, 8],
+            [0, 3, 6],
+            [1, 4, 7],
+            [2, 5, 8],
+            [0, 4, 8],
+            [2, 4, 6],
+        ];
+        L.iter().any(|l| l.iter().all(|&i| self.cells[i] == v))
+    }
+}
+
+impl Problem for Ttt {
+    type Move = usize;
+    fn moves(&mut self) -> Vec<usize> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        (0..9).filter(|&i| self.cells[i] == 0).collect()
+    }
+    fn play(&mut self, m: usize) {
+        self.cells[m] = if self.x_to_move { 1 } else { 2 };
+        self.x_to_move = !self.x_to_move;
+        self.history.push(m);
+    }
+    fn undo(&mut self) {
+        let m = self.history.pop().unwrap();
+        self.cells[m] = 0;
+        self.x_to_move = !self.x_to_move;
+    }
+    fn hash(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(self.x_to_move as u64, |h, &c| h * 3 + c as u64)
+    }
+    fn attacker_to_move(&self) -> bool {
+        self.x_to_move
+    }
+    fn outcome(&mut self) -> Option<bool> {
+        if self.line(1) {
+            Some(true)
+        } else if self.line(2) || self.cells.iter().all(|&c| c != 0) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_from_the_start() {
+    let mut g = Ttt::from(".........");
+    let mut s = Solver::new(Budget::default());
+    let proof = s.prove(&mut g);
+    assert_eq!(proof.status, Status::Disproven, "X cannot force a win");
+    assert_eq!(proof.refutations.len(), 9);
+}
+
+#[test]
+fn tic_tac_toe_forced_win_with_a_unique_key() {
+    // A fork: X at 0 and 8, O at 2 and 4; X plays 6, threatening 3 and 7 at once.
+    let mut g = Ttt::from("X.O .O. ..X");
+    let mut s = Solver::new(Budget::default());
+    let proof = s.prove(&mut g);
+    assert_eq!(proof.status, Status::Proven);
+    assert_eq!(proof.key_move, Some(6));
+    assert_eq!(
+        proof.unique,
+        Some(true),
+        "others: {:?}",
+        proof.other_winning_moves
+    );
+    // X completes the top row at 2; blocking at 5 does not win by force.
+    let mut g = Ttt::from("XX. OO. ...");
+    let mut s = Solver::new(Budget::default());
+    let proof = s.prove(&mut g);
+    assert_eq!(proof.status, Status::Proven);
+    assert_eq!(proof.key_move, Some(2));
+    assert_eq!(
+        proof.unique,
+        Some(true),
+        "only 2 wins at once; 5 blocks but does not win"
+    );
+}
+
+/// A tiny graph game with a cycle: from A the attacker may go to B or C; B leads back to A;
+/// C is a win for the attacker only via D. Repetition is a failure for the attacker.
+struct Cycle {
+    at: u8,
+    attacker_moves: bool,
+    history: Vec<u8>,
+}
+
+impl Problem for Cycle {
+    type Move = u8;
+    fn moves(&mut self) -> Vec<u8> {
+        match self.at {
+            0 => vec![1, 2],
+            1 => vec![0],
+            2 => vec![3, 0],
+            _ => Vec::new(),
+        }
+    }
+    fn play(&mut self, m: u8) {
+        self.history.push(self.at);
+        self.at = m;
+        self.attacker_moves = !self.attacker_moves;
+    }
+    fn undo(&mut self) {
+        self.at = self.history.pop().unwrap();
+        self.attacker_moves = !self.attacker_moves;
+    }
+    fn hash(&self) -> u64 {
+        (self.at as u64) << 1 | self.attacker_moves as u64
+    }
+    fn attacker_to_move(&self) -> bool {
+        self.attacker_moves
+    }
+    fn outcome(&mut self) -> Option<bool> {
+        // Node 3 is reached by the defender's move: the attacker has won there.
+        (self.at == 3).then_some(true)
+    }
+}
+
+#[test]
+fn cycles_terminate_and_count_against_the_attacker() {
+    let mut g = Cycle {
+        at: 0,
+        attacker_moves: true,
+        history: Vec::new(),
+    };
+    let mut s = Solver::new(Budget {
+        nodes: 10_000,
+        ..Budget::default()
+    });
+    let proof = s.prove(&mut g);
+    // From C the defender chooses between D (attacker wins) and A (repetition path): the
+    // defender escapes by going back, so the attacker cannot force D.
+    assert_eq!(proof.status, Status::Disproven);
+    assert!(
+        proof.nodes < 10_000,
+        "the search ends well inside its budget"
+    );
+}
+
+#[test]
+fn budget_exhaustion_says_unknown_never_a_guess() {
+    let mut g = Ttt::from(".........");
+    let mut s = Solver::new(Budget {
+        nodes: 5,
+        ..Budget::default()
+    });
+    assert_eq!(s.search(&mut g), Status::Unknown);
+}
