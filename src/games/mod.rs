@@ -170,11 +170,13 @@ pub struct SolveOptions {
 /// report's JSON has "goal", "status", "key_move", "unique", "other_winning_moves",
 /// "main_line", "nodes" and "millis".
 pub fn solve(game: GameId, file: &Path, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
-    let _ = (file, opts);
-    Err(GameError::Unsupported(format!(
-        "no solver for {} yet",
-        game.title()
-    )))
+    match game {
+        GameId::Go => go::solve_file(file, opts),
+        other => Err(GameError::Unsupported(format!(
+            "no solver for {} yet",
+            other.title()
+        ))),
+    }
 }
 
 /// Board parameters a configuration or command line may give.

@@ -70,6 +70,8 @@ pub struct Budget {
     pub table_entries: usize,
     /// The ε of the 1+ε trick.
     pub epsilon: f64,
+    /// A wall-clock deadline, if any.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Budget {
@@ -78,6 +80,7 @@ impl Default for Budget {
             nodes: 2_000_000,
             table_entries: 1 << 20,
             epsilon: 0.25,
+            deadline: None,
         }
     }
 }
@@ -121,6 +124,7 @@ pub struct Solver<P: Problem> {
     budget: Budget,
     nodes: u64,
     path: Vec<u64>,
+    out_of_time: bool,
     _p: std::marker::PhantomData<P>,
 }
 
@@ -134,6 +138,7 @@ impl<P: Problem> Solver<P> {
             budget,
             nodes: 0,
             path: Vec::new(),
+            out_of_time: false,
             _p: std::marker::PhantomData,
         }
     }
@@ -141,6 +146,17 @@ impl<P: Problem> Solver<P> {
     /// Nodes expanded so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// True once the node budget or the deadline is spent.
+    fn spent(&self) -> bool {
+        self.nodes >= self.budget.nodes
+            || (self.nodes.is_multiple_of(256)
+                && self
+                    .budget
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
+            || self.out_of_time
     }
 
     /// (phi, delta) of the current node for its mover, from the stores or fresh, with the
@@ -268,7 +284,14 @@ impl<P: Problem> Solver<P> {
                 self.table.remove(h);
                 return;
             }
-            if phi >= th_phi || delta >= th_delta || self.nodes >= self.budget.nodes {
+            if self
+                .budget
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.out_of_time = true;
+            }
+            if phi >= th_phi || delta >= th_delta || self.spent() {
                 self.path.pop();
                 self.table.put(h, phi, delta, self.nodes - start_nodes);
                 return;
@@ -318,7 +341,7 @@ impl<P: Problem> Solver<P> {
             if let Some(o) = p.outcome() {
                 return if o { Status::Proven } else { Status::Disproven };
             }
-            if self.nodes >= self.budget.nodes {
+            if self.spent() {
                 return Status::Unknown;
             }
             let before = self.nodes;

@@ -2,6 +2,7 @@
 //! option), handicap in the traditional order, SGF records, and `stonepress score go`.
 
 pub mod engine;
+pub mod ld;
 pub mod position;
 pub mod score;
 pub mod sgf;
@@ -87,5 +88,210 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
     if let Some(c) = pos.resigned {
         text.push_str(&format!("The record ends with {} resigning.\n", c.name()));
     }
+    Ok(ScoreReport { json, text })
+}
+
+/// Parses a region "A1:E5" (two corners) into its points.
+fn parse_region(go: &Go, text: &str) -> Result<Vec<Pt>, String> {
+    let (a, b) = text
+        .split_once(':')
+        .ok_or_else(|| format!("region '{text}' is not of the form A1:E5"))?;
+    let b_ = go.board();
+    let pa = b_.coord(b_.parse(a).map_err(|e| e.to_string())?);
+    let pb = b_.coord(b_.parse(b).map_err(|e| e.to_string())?);
+    let (c0, c1) = (pa.0.min(pb.0), pa.0.max(pb.0));
+    let (r0, r1) = (pa.1.min(pb.1), pa.1.max(pb.1));
+    Ok(go
+        .points()
+        .filter(|&p| {
+            let (c, r) = b_.coord(go.id(p));
+            (c0..=c1).contains(&c) && (r0..=r1).contains(&r)
+        })
+        .collect())
+}
+
+/// The enclosed colour: the one whose stones lie nearer the edges on average.
+fn guess_defender(go: &Go) -> Option<Color> {
+    let n = go.size() as i32;
+    let mut sum = [0i64, 0i64];
+    let mut count = [0i64, 0i64];
+    for p in go.points() {
+        if let Some(c) = go.stone(p) {
+            let (x, y) = go.board().coord(go.id(p));
+            let edge = x.min(y).min(n - 1 - x).min(n - 1 - y) as i64;
+            sum[c.index()] += edge;
+            count[c.index()] += 1;
+        }
+    }
+    if count[0] == 0 || count[1] == 0 {
+        return None;
+    }
+    // Compare averages without division: sum_b / count_b vs sum_w / count_w.
+    Some(if sum[0] * count[1] <= sum[1] * count[0] {
+        Color::Black
+    } else {
+        Color::White
+    })
+}
+
+/// The largest group of a colour inside the region (ties: lowest point).
+fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
+    let mut best: Option<(usize, Pt)> = None;
+    for &p in region {
+        if go.stone(p) == Some(c) && go.group_id(p) == p {
+            let size = go.group(p).len();
+            if best.is_none_or(|(s, _)| size > s) {
+                best = Some((size, p));
+            }
+        }
+    }
+    // group_id is a representative stone; make sure one was found even if it lies outside.
+    best.map(|b| b.1)
+        .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
+}
+
+/// `stonepress solve go`: life and death with df-pn.
+pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport, GameError> {
+    use crate::solve::{Budget, Solver};
+    let bad = |m: String| GameError::Invalid {
+        file: file.display().to_string(),
+        line: 0,
+        message: m,
+    };
+    let mut pos = load(file)?;
+    if let Some(tp) = &opts.to_play {
+        let c = Color::parse(tp)
+            .ok_or_else(|| bad(format!("--to-play '{tp}' is not black or white")))?;
+        pos.go.set_to_move(c);
+    }
+    let go = pos.go;
+    let mover = go.to_move();
+    let region = match &opts.region {
+        Some(r) => parse_region(&go, r).map_err(bad)?,
+        None => ld::infer_region(&go),
+    };
+    let goal_word = opts.goal.as_deref().unwrap_or("auto").to_ascii_lowercase();
+    let (goal, target, decided) = match goal_word.as_str() {
+        "auto" | "kill" | "live" | "capture" => {
+            let target = match &opts.target {
+                Some(t) => {
+                    let p = go.parse(t).map_err(|e| bad(e.to_string()))?;
+                    if go.stone(p).is_none() {
+                        return Err(bad(format!("--target {t} holds no stone")));
+                    }
+                    p
+                }
+                None => {
+                    let defender = match goal_word.as_str() {
+                        "kill" | "capture" => mover.opp(),
+                        "live" => mover,
+                        _ => guess_defender(&go).ok_or_else(|| {
+                            bad("cannot tell the attacker from the defender: give --target".into())
+                        })?,
+                    };
+                    largest_group(&go, defender, &region).ok_or_else(|| {
+                        bad(format!(
+                            "no {} group to attack in the region",
+                            defender.name()
+                        ))
+                    })?
+                }
+            };
+            let defender = go.stone(target).expect("a stone");
+            let goal = if defender == mover {
+                ld::Goal::Live
+            } else {
+                ld::Goal::Kill
+            };
+            if (goal_word == "kill" || goal_word == "capture") && goal != ld::Goal::Kill {
+                return Err(bad(
+                    "--goal kill needs a target of the colour not to move".into()
+                ));
+            }
+            if goal_word == "live" && goal != ld::Goal::Live {
+                return Err(bad(
+                    "--goal live needs a target of the colour to move".into()
+                ));
+            }
+            let decided = if goal_word == "auto" {
+                format!(
+                    "{} to play and {} the {} group at {}",
+                    mover.title(),
+                    goal.name(),
+                    defender.name(),
+                    go.name(target)
+                )
+            } else {
+                String::new()
+            };
+            (goal, target, decided)
+        }
+        other => {
+            return Err(bad(format!(
+                "unknown goal '{other}' (auto, kill, live, capture)"
+            )));
+        }
+    };
+    let started = std::time::Instant::now();
+    let budget = Budget {
+        deadline: Some(
+            started + std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000)),
+        ),
+        ..Budget::default()
+    };
+    let names =
+        |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
+    let mut problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
+    let mut solver = Solver::new(budget);
+    let proof = solver.prove(&mut problem);
+    let millis = started.elapsed().as_millis() as u64;
+    let json = json!({
+        "goal": goal.name(),
+        "decided": decided,
+        "to_play": mover.name(),
+        "target": go.name(target),
+        "status": proof.status.name(),
+        "key_move": proof.key_move.map(|m| go.move_name(m)),
+        "unique": proof.unique,
+        "other_winning_moves": names(&go, &proof.other_winning_moves),
+        "main_line": names(&go, &proof.main_line),
+        "refutations": proof.refutations.iter().map(|(m, r)| json!({
+            "move": go.move_name(*m),
+            "reply": r.map(|r| go.move_name(r)),
+        })).collect::<Vec<_>>(),
+        "nodes": proof.nodes,
+        "millis": millis,
+        "region": names(&go, &region.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
+    });
+    let mut text = String::new();
+    if !decided.is_empty() {
+        text.push_str(&format!("Goal (decided from the position): {decided}.\n"));
+    }
+    text.push_str(&match proof.status {
+        crate::solve::Status::Proven => format!(
+            "{} can {}: key move {}{}; main line {}.\n",
+            mover.title(),
+            goal.name(),
+            proof.key_move.map_or("-".into(), |m| go.move_name(m)),
+            match proof.unique {
+                Some(true) => " (unique)".to_string(),
+                Some(false) => format!(
+                    " (not unique: also {})",
+                    names(&go, &proof.other_winning_moves).join(" ")
+                ),
+                None => " (uniqueness not established)".to_string(),
+            },
+            names(&go, &proof.main_line).join(" ")
+        ),
+        crate::solve::Status::Disproven => {
+            format!(
+                "{} cannot {} (every move in the region fails).\n",
+                mover.title(),
+                goal.name()
+            )
+        }
+        crate::solve::Status::Unknown => "Unknown: the budget ran out before a proof.\n".into(),
+    });
+    text.push_str(&format!("{} nodes, {} ms\n", proof.nodes, millis));
     Ok(ScoreReport { json, text })
 }

@@ -420,3 +420,93 @@ fn playout_copies_agree_with_the_logging_engine_on_legality() {
         assert!(g.is_eye_shape(p, Color::Black) || g.is_eye_shape(p, Color::White));
     }
 }
+
+mod life_and_death {
+    use super::*;
+    use crate::games::go::ld::{Goal, LifeAndDeath, benson_alive, infer_region};
+    use crate::solve::{Budget, Solver, Status};
+
+    fn solve(pic: &str, to_move: Color, target: &str, goal: Goal) -> crate::solve::Proof<Move> {
+        let go = board(pic, to_move);
+        let t = go.parse(target).unwrap();
+        let region = infer_region(&go);
+        let mut ld = LifeAndDeath::new(go, t, goal, &region);
+        let mut s = Solver::new(Budget::default());
+        s.prove(&mut ld)
+    }
+
+    fn name(m: Option<Move>) -> String {
+        let go = Go::new(9);
+        m.map_or("none".into(), |m| go.move_name(m))
+    }
+
+    // White's straight three on the edge (A1 B1 C1 empty) inside a White wall, Black outside.
+    const STRAIGHT_THREE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X . . . .
+        O O O O X . . . .
+        . . . O X . . . .";
+
+    #[test]
+    fn straight_three_black_kills_at_the_vital_point() {
+        let p = solve(STRAIGHT_THREE, Color::Black, "A2", Goal::Kill);
+        assert_eq!(p.status, Status::Proven);
+        assert_eq!(name(p.key_move), "B1");
+        assert_eq!(p.unique, Some(true), "others: {:?}", p.other_winning_moves);
+    }
+
+    #[test]
+    fn straight_three_white_lives_at_the_vital_point() {
+        let p = solve(STRAIGHT_THREE, Color::White, "A2", Goal::Live);
+        assert_eq!(p.status, Status::Proven);
+        assert_eq!(name(p.key_move), "B1");
+        assert_eq!(p.unique, Some(true), "others: {:?}", p.other_winning_moves);
+    }
+
+    #[test]
+    fn square_four_is_dead_even_with_white_to_move() {
+        let pic = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X . . . . .
+        O O O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .";
+        let p = solve(pic, Color::White, "C1", Goal::Live);
+        assert_eq!(
+            p.status,
+            Status::Disproven,
+            "square four cannot make two eyes"
+        );
+    }
+
+    #[test]
+    fn benson_recognises_two_true_eyes() {
+        let go = board(
+            ". O . O X . . . .
+             O O O O X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+        );
+        let alive = benson_alive(&go, Color::White);
+        assert_eq!(alive, vec![go.group_id(go.parse("B8").unwrap())]);
+        assert!(
+            benson_alive(&go, Color::Black).is_empty(),
+            "Black's wall has no eyes"
+        );
+    }
+}

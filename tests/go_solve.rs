@@ -1,0 +1,87 @@
+//! `stonepress solve go` through the command line: goal inference, key move, uniqueness.
+
+mod common;
+
+use common::{stonepress, temp_dir};
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/go/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn solve_go_finds_the_vital_point_of_a_straight_three() {
+    let dir = temp_dir("solve-go");
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("straight-three.toml"),
+            "--json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["goal"], "kill");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "B1");
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["main_line"][0], "B1");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    // The same shape from SGF with White to play: White lives at B1.
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("straight-three.sgf"),
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["goal"], "live");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "B1");
+    // Asking White to kill the Black wall is refused (the target must not be the mover's).
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("straight-three.sgf"),
+            "--goal",
+            "kill",
+            "--target",
+            "B2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_tiny_budget_says_unknown() {
+    let dir = temp_dir("solve-budget");
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("straight-three.toml"),
+            "--budget-ms",
+            "0",
+            "--json",
+        ],
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "unknown");
+    assert!(v["key_move"].is_null());
+}
