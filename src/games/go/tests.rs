@@ -468,6 +468,32 @@ mod life_and_death {
         assert_eq!(p.unique, Some(true), "others: {:?}", p.other_winning_moves);
     }
 
+    // White's bent three in the corner (A1 B1 A2): the vital point is A1.
+    const BENT_THREE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X . . . . .
+        O O O X . . . . .
+        . O O X . . . . .
+        . . O X . . . . .";
+
+    #[test]
+    fn bent_three_vital_point_for_both_sides() {
+        let p = solve(BENT_THREE, Color::Black, "B2", Goal::Kill);
+        assert_eq!(
+            (p.status, name(p.key_move), p.unique),
+            (Status::Proven, "A1".into(), Some(true))
+        );
+        let p = solve(BENT_THREE, Color::White, "B2", Goal::Live);
+        assert_eq!(
+            (p.status, name(p.key_move), p.unique),
+            (Status::Proven, "A1".into(), Some(true))
+        );
+    }
+
     #[test]
     fn square_four_is_dead_even_with_white_to_move() {
         let pic = "
