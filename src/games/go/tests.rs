@@ -494,6 +494,58 @@ mod life_and_death {
         );
     }
 
+    // A seki with an eye each: Black's group (eye A1) and White's group inside it (eye E1)
+    // share the liberty C1; whoever fills it is captured.
+    const SEKI: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O .
+        X X X X X X X O .
+        X X O O O O X O .
+        . X . O . O X O .";
+
+    fn solve_in(pic: &str, to_move: Color, target: &str, goal: Goal) -> crate::solve::Proof<Move> {
+        let go = board(pic, to_move);
+        let t = go.parse(target).unwrap();
+        let region: Vec<Pt> = go
+            .points()
+            .filter(|&p| {
+                let (c, r) = go.board().coord(go.id(p));
+                c <= 6 && r <= 1
+            })
+            .collect();
+        let mut ld = LifeAndDeath::new(go, t, goal, &region);
+        Solver::new(Budget::default()).prove(&mut ld)
+    }
+
+    #[test]
+    fn seki_neither_side_can_kill_and_seki_counts_as_life() {
+        let p = solve_in(SEKI, Color::White, "B2", Goal::Kill);
+        assert_eq!(
+            p.status,
+            Status::Disproven,
+            "White cannot kill Black's group"
+        );
+        let p = solve_in(SEKI, Color::Black, "D2", Goal::Kill);
+        assert_eq!(
+            p.status,
+            Status::Disproven,
+            "Black cannot kill White's group"
+        );
+        let p = solve_in(SEKI, Color::White, "D2", Goal::Live);
+        assert_eq!(p.status, Status::Proven, "seki counts as life");
+        // Counted as it stands, the shared liberty belongs to nobody; the eyes to their owners.
+        let go = board(SEKI, Color::Black);
+        let s = area_score(&go, &[], 7.0, 0.0);
+        let owner = |n: &str| s.owners[go.id(go.parse(n).unwrap()) as usize];
+        assert_eq!(owner("C1"), Owner::Neutral);
+        assert_eq!(owner("A1"), Owner::Black);
+        assert_eq!(owner("E1"), Owner::White);
+    }
+
     #[test]
     fn square_four_is_dead_even_with_white_to_move() {
         let pic = "
