@@ -54,6 +54,8 @@ pub struct PositionSpec {
     pub komi: Option<f64>,
     /// Go: number of handicap stones (2..9) placed before the moves.
     pub handicap: Option<u8>,
+    /// Go: points given to White for the handicap (default: one per handicap stone).
+    pub handicap_compensation: Option<f64>,
     /// Go: "superko" (default) or "simple".
     pub ko_rule: Option<String>,
     /// Go/Anchor: stones marked dead for scoring.

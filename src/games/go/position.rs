@@ -89,8 +89,18 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
     spec.reject_keys(
         "Go",
         &[
-            "game", "black", "white", "picture", "to_play", "moves", "size", "komi", "handicap",
-            "ko_rule", "dead",
+            "game",
+            "black",
+            "white",
+            "picture",
+            "to_play",
+            "moves",
+            "size",
+            "komi",
+            "handicap",
+            "handicap_compensation",
+            "ko_rule",
+            "dead",
         ],
     )
     .map_err(|m| GameError::Invalid {
@@ -234,7 +244,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         go,
         komi,
         handicap,
-        compensation: handicap as f64,
+        compensation: spec.handicap_compensation.unwrap_or(handicap as f64),
         dead: Vec::new(),
         resigned: None,
         result: None,

@@ -220,6 +220,18 @@ fn go_rule_handicap_game_white_moves_next() {
     assert_eq!(pos.go.to_move(), Color::White);
     assert_eq!(pos.komi, 0.0);
     assert_eq!(pos.compensation, 3.0);
+    let spec = crate::games::PositionSpec {
+        handicap: Some(3),
+        handicap_compensation: Some(2.0),
+        komi: Some(0.5),
+        ..Default::default()
+    };
+    let pos = position::from_spec(&spec, "", "<test>").unwrap();
+    assert_eq!(
+        (pos.komi, pos.compensation),
+        (0.5, 2.0),
+        "both are configurable"
+    );
 }
 
 #[test]
