@@ -397,7 +397,7 @@ fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &
         let c = board.position(mid);
         let target = match e {
             0 => c + Point::new(-1.3, 0.0),
-            1 => c + Point::new(1.3, 0.0),
+            1 => c + Point::new(2.6, 0.0),
             2 => c + Point::new(0.0, 1.4),
             3..=5 => c + (holes[0] - c).scale(0.45),
             _ => c + (holes[1] - c).scale(0.45),

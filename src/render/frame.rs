@@ -208,7 +208,7 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
         })
         .sum();
     let w = units as f64 / 1000.0 * size;
-    if bold { w * 1.06 } else { w }
+    if bold { w * 1.1 } else { w }
 }
 
 /// The x where a text run starts, given its anchor.
