@@ -82,3 +82,8 @@ pub fn render_svg(text: &str) -> usize {
 pub fn count_class(svg: &str, class: &str) -> usize {
     svg.matches(&format!("class=\"{class}\"")).count()
 }
+
+/// The path of a test data file: tests/data/GAME/NAME.
+pub fn data(game: &str, name: &str) -> String {
+    format!("{}/tests/data/{game}/{name}", env!("CARGO_MANIFEST_DIR"))
+}

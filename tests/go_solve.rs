@@ -5,7 +5,7 @@ mod common;
 use common::{stonepress, temp_dir};
 
 fn data(name: &str) -> String {
-    format!("{}/tests/data/go/{name}", env!("CARGO_MANIFEST_DIR"))
+    common::data("go", name)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use common::{stonepress, temp_dir};
 #[test]
 fn score_hexade_reports_sixes_and_the_winner() {
     let dir = temp_dir("score-hexade");
-    let file = format!("{}/tests/data/hexade/six.toml", env!("CARGO_MANIFEST_DIR"));
+    let file = common::data("hexade", "six.toml");
     let out = stonepress(&dir, &["score", "hexade", "--position", &file, "--json"]);
     assert!(
         out.status.success(),
