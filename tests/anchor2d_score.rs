@@ -7,10 +7,7 @@ use common::{stonepress, temp_dir};
 #[test]
 fn score_anchor2d_lists_pairs_and_the_winner() {
     let dir = temp_dir("score-anchor2d");
-    let file = format!(
-        "{}/tests/data/anchor2d/figure4.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let file = common::data("anchor2d", "figure4.toml");
     let out = stonepress(&dir, &["score", "anchor2d", "--position", &file, "--json"]);
     assert!(
         out.status.success(),

@@ -7,10 +7,7 @@ use common::{stonepress, temp_dir};
 #[test]
 fn score_anchor_json_lists_groups_sides_and_totals() {
     let dir = temp_dir("score-anchor");
-    let file = format!(
-        "{}/tests/data/anchor/ranks.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let file = common::data("anchor", "ranks.toml");
     let out = stonepress(&dir, &["score", "anchor", "--position", &file, "--json"]);
     assert!(
         out.status.success(),

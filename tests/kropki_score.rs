@@ -7,10 +7,7 @@ use common::{stonepress, temp_dir};
 #[test]
 fn score_kropki_counts_the_outermost_region() {
     let dir = temp_dir("score-kropki");
-    let file = format!(
-        "{}/tests/data/kropki/recursive.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let file = common::data("kropki", "recursive.toml");
     let out = stonepress(&dir, &["score", "kropki", "--position", &file, "--json"]);
     assert!(
         out.status.success(),
