@@ -10,12 +10,14 @@ use stonepress::util::rng;
 
 fn main() {
     let mut r = rng(1);
-    let games = 20;
+    let games = 100;
     let mut placements = 0u64;
     let mut regions = 0u64;
+    // Playouts start from a copy of the root position (the geometry board is shared).
+    let root = Kropki::new(39, 32);
     let t = Instant::now();
     for _ in 0..games {
-        let mut k = Kropki::new(39, 32);
+        let mut k = root.clone();
         let mut free: Vec<Node> = k.nodes().collect();
         // Pools the mover's opponent gained when the mover played inside their enclosure:
         // declared with the opponent's next placement.
@@ -33,7 +35,7 @@ fn main() {
             ds.extend(
                 pending
                     .drain(..)
-                    .filter(|&d| k.pool(c, d).is_ok_and(|p| p.captures > 0)),
+                    .filter(|&d| k.pool_captures(c, d).is_ok_and(|n| n > 0)),
             );
             ds.sort_unstable();
             ds.dedup();
@@ -52,7 +54,7 @@ fn main() {
                 k.play(m, &taken).expect("declarable");
                 regions += taken.len() as u64;
             }
-            if k.pool(c.opp(), m).is_ok_and(|p| p.captures > 0) {
+            if k.pool_captures(c.opp(), m).is_ok_and(|n| n > 0) {
                 pending.push(m);
             }
         }

@@ -98,13 +98,30 @@ pub struct Kropki {
     marks: Vec<(usize, Color, u8, u64)>,
     stamp: Vec<u32>,
     epoch: u32,
-    board: Board,
+    /// Live dots per colour as row bitboards (bit `col` of word `row`).
+    live_rows: [Vec<u64>; 2],
+    /// Scratch rows for the bitboard flood; all zero between calls.
+    fill: Vec<u64>,
+    board: std::sync::Arc<Board>,
+}
+
+/// Spreads `x` along the runs of `open` in one row, both ways (occluded fill, six doublings
+/// each way cover 64 bits).
+fn row_fill(mut x: u64, open: u64) -> u64 {
+    let (mut up, mut down) = (open, open);
+    for s in [1, 2, 4, 8, 16, 32] {
+        x |= up & (x << s);
+        up &= up << s;
+        x |= down & (x >> s);
+        down &= down >> s;
+    }
+    x
 }
 
 impl Kropki {
     /// An empty W x H grid (each side 5..60), Black to move.
     pub fn new(w: usize, h: usize) -> Kropki {
-        let board = Board::kropki(w, h);
+        let board = std::sync::Arc::new(Board::kropki(w, h));
         let stride = w + 2;
         let len = stride * (h + 2);
         let mut cell = vec![OFF; len];
@@ -128,6 +145,8 @@ impl Kropki {
             marks: Vec::new(),
             stamp: vec![0; len],
             epoch: 0,
+            live_rows: [vec![0; h], vec![0; h]],
+            fill: vec![0; h],
             board,
         }
     }
@@ -240,8 +259,27 @@ impl Kropki {
         self.hash
     }
 
+    /// Row and column (0-based) of a node.
+    fn row_col(&self, n: Node) -> (usize, usize) {
+        (n / self.stride - 1, n % self.stride - 1)
+    }
+
+    /// Sets or clears the live bit of the dot on `n` (if any) from its region membership.
+    fn sync_live(&mut self, n: Node) {
+        let (r, col) = self.row_col(n);
+        for c in [Color::Black, Color::White] {
+            self.live_rows[c.index()][r] &= !(1 << col);
+        }
+        if let Some(c) = self.dot(n)
+            && self.top[n] == 0
+        {
+            self.live_rows[c.index()][r] |= 1 << col;
+        }
+    }
+
     fn put(&mut self, n: Node, c: Color) {
         self.cell[n] = cell(c);
+        self.sync_live(n);
         self.hash ^= self.zob[n * 4 + c.index()];
         self.log.push(Change::Dot(n));
     }
@@ -252,6 +290,7 @@ impl Kropki {
             self.hash ^= self.zob[n * 4 + 2 + self.regions[old as usize - 1].owner.index()];
         }
         self.top[n] = t;
+        self.sync_live(n);
         if t != 0 {
             self.hash ^= self.zob[n * 4 + 2 + self.regions[t as usize - 1].owner.index()];
         }
@@ -368,8 +407,32 @@ impl Kropki {
     /// The pool of player `c` containing node `d`: the 4-connected set of nodes that are not
     /// `c`'s live dots, if it stays off the border.
     pub fn pool(&mut self, c: Color, d: Node) -> Result<Pool, Refusal> {
-        self.epoch += 1;
-        let epoch = self.epoch;
+        let (captures, lo, hi) = self.flood(c, d)?;
+        let mut nodes = Vec::new();
+        for r in lo..=hi {
+            let mut bits = std::mem::take(&mut self.fill[r]);
+            while bits != 0 {
+                let col = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                nodes.push(self.node(col, r));
+            }
+        }
+        Ok(Pool { nodes, captures })
+    }
+
+    /// The number of live enemy dots in the pool of `c` around `d` (the pool test without
+    /// listing its nodes): the fast path for playouts.
+    pub fn pool_captures(&mut self, c: Color, d: Node) -> Result<usize, Refusal> {
+        let (captures, lo, hi) = self.flood(c, d)?;
+        self.fill[lo..=hi].fill(0);
+        Ok(captures)
+    }
+
+    /// Floods the pool of `c` around `d` into the scratch rows `lo..=hi` (left set on
+    /// success, cleared on a refusal) with row bitboards: each row is filled along its open
+    /// runs at once, and sweeps up and down the rows repeat until nothing changes. Returns the
+    /// live enemy dots inside and the row span.
+    fn flood(&mut self, c: Color, d: Node) -> Result<(usize, usize, usize), Refusal> {
         if self.on_border(d) {
             return Err(Refusal::TouchesBorder);
         }
@@ -386,29 +449,71 @@ impl Kropki {
                 }
             }
         }
-        let mut nodes = vec![d];
-        self.stamp[d] = epoch;
-        let mut captures = 0;
-        let mut i = 0;
-        while i < nodes.len() {
-            let n = nodes[i];
-            i += 1;
-            if self.live(n, c.opp()) {
-                captures += 1;
+        let (h, full) = (self.h, (1u64 << self.w) - 1);
+        let edges = 1 | 1 << (self.w - 1);
+        let own = &self.live_rows[c.index()];
+        let open = |r: usize| !own[r] & full;
+        let fill = &mut self.fill;
+        let (rd, cd) = (d / self.stride - 1, d % self.stride - 1);
+        let (mut lo, mut hi) = (rd, rd);
+        fill[rd] = row_fill(1 << cd, open(rd));
+        let mut touches = fill[rd] & edges != 0;
+        // Grows row r from its neighbours; true when it changed.
+        let grow = |fill: &mut [u64], r: usize, touches: &mut bool| {
+            let mut x = fill[r];
+            if r > 0 {
+                x |= fill[r - 1];
             }
-            for m in [n - self.stride, n - 1, n + 1, n + self.stride] {
-                if self.cell[m] != OFF && self.stamp[m] != epoch && !self.live(m, c) {
-                    if self.on_border(m) {
-                        // The edge rule: stop at the first border node.
-                        return Err(Refusal::TouchesBorder);
-                    }
-                    self.stamp[m] = epoch;
-                    nodes.push(m);
+            if r + 1 < h {
+                x |= fill[r + 1];
+            }
+            x &= open(r);
+            if x & !fill[r] == 0 {
+                return false;
+            }
+            let x = row_fill(x | fill[r], open(r));
+            fill[r] = x;
+            *touches |= x & edges != 0 || r == 0 || r + 1 == h;
+            true
+        };
+        let mut changed = true;
+        while changed && !touches {
+            changed = false;
+            let mut r = lo;
+            loop {
+                changed |= grow(fill, r, &mut touches);
+                if touches {
+                    break;
                 }
+                if r == hi && r + 1 < h && fill[r] & open(r + 1) != 0 {
+                    hi += 1;
+                }
+                if r == hi {
+                    break;
+                }
+                r += 1;
+            }
+            let mut r = hi;
+            while !touches {
+                changed |= grow(fill, r, &mut touches);
+                if r == lo && r > 0 && fill[r] & open(r - 1) != 0 {
+                    lo -= 1;
+                }
+                if r == lo {
+                    break;
+                }
+                r -= 1;
             }
         }
-        nodes.sort_unstable();
-        Ok(Pool { nodes, captures })
+        if touches {
+            fill[lo..=hi].fill(0);
+            return Err(Refusal::TouchesBorder);
+        }
+        let enemy = &self.live_rows[c.opp().index()];
+        let captures = (lo..=hi)
+            .map(|r| (fill[r] & enemy[r]).count_ones() as usize)
+            .sum();
+        Ok((captures, lo, hi))
     }
 
     /// Every pool player `c` could declare now (each holds a live enemy dot): one labelling
@@ -532,8 +637,14 @@ impl Kropki {
         let (len, to_move, final_turns, hash) = self.marks.pop().expect("undo with nothing played");
         while self.log.len() > len {
             match self.log.pop().expect("log entry") {
-                Change::Dot(n) => self.cell[n] = EMPTY,
-                Change::Top(n, old) => self.top[n] = old,
+                Change::Dot(n) => {
+                    self.cell[n] = EMPTY;
+                    self.sync_live(n);
+                }
+                Change::Top(n, old) => {
+                    self.top[n] = old;
+                    self.sync_live(n);
+                }
                 Change::Region => {
                     self.regions.pop();
                 }

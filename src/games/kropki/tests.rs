@@ -273,3 +273,47 @@ fn incremental_enumeration_agrees_with_the_full_scan() {
         }
     }
 }
+
+#[test]
+fn the_bitboard_pool_is_the_flood_of_the_full_scan() {
+    // For every node of random positions (with declared regions), `pool` finds exactly the
+    // pool the labelling scan finds around it, and refuses it when that pool is not closed.
+    let mut r = rng(21);
+    for game in 0..12 {
+        let (w, h) = if game % 2 == 0 { (9, 7) } else { (23, 17) };
+        let mut k = Kropki::new(w, h);
+        for step in 0..(w * h * 3 / 4) {
+            let moves: Vec<Node> = k.nodes().filter(|&x| k.can_place(x).is_ok()).collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[r.random_range(0..moves.len())];
+            let c = k.to_move();
+            k.play(m, &[]).unwrap();
+            if step % 5 == 0 {
+                for p in k.declarable(c) {
+                    k.declare(c, p.nodes[0]).unwrap();
+                }
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            let closed = k.declarable(c);
+            for n in k.nodes().collect::<Vec<_>>() {
+                if k.live(n, c) {
+                    continue;
+                }
+                let want = closed.iter().find(|p| p.nodes.contains(&n));
+                match (k.pool(c, n), want) {
+                    (Ok(p), Some(q)) => assert_eq!(&p, q),
+                    (Ok(p), None) => assert_eq!(p.captures, 0, "{} closed", k.name(n)),
+                    (Err(_), Some(q)) => panic!("pool at {} refused, scan found {q:?}", k.name(n)),
+                    (Err(e), None) => assert_eq!(e, Refusal::TouchesBorder),
+                }
+                assert_eq!(
+                    k.pool_captures(c, n).ok(),
+                    k.pool(c, n).ok().map(|p| p.captures)
+                );
+            }
+        }
+    }
+}
