@@ -1,5 +1,6 @@
-//! The bounded table of open nodes: four-way buckets keyed by the full 64-bit hash; a full
-//! bucket gives up its entry with the least work (small subtrees are cheapest to redo).
+//! The bounded table of open nodes: four-way buckets keyed by the full 64-bit hash, growing by
+//! doubling up to its bound (small searches stay cheap); at the bound a full bucket gives up
+//! its entry with the least work (small subtrees are cheapest to redo).
 
 /// One open node's numbers.
 #[derive(Clone, Copy, Debug, Default)]
@@ -14,10 +15,14 @@ pub struct Entry {
     work: u64,
 }
 
-/// A fixed-size table of open nodes.
+/// A bounded table of open nodes.
 pub struct Table {
     slots: Vec<Entry>,
     mask: usize,
+    /// Occupied slots.
+    len: usize,
+    /// The most slots it may grow to.
+    bound: usize,
 }
 
 const WAYS: usize = 4;
@@ -27,13 +32,28 @@ fn key_of(h: u64) -> u64 {
 }
 
 impl Table {
-    /// A table of at least `entries` slots (rounded up to a power of two).
+    /// A table that may grow to `entries` slots (rounded up to a power of two).
     pub fn new(entries: usize) -> Table {
-        let n = entries.max(WAYS).next_power_of_two();
+        let bound = entries.max(WAYS).next_power_of_two();
+        Table::with_slots(bound.min(1 << 12), bound)
+    }
+
+    fn with_slots(n: usize, bound: usize) -> Table {
         Table {
             slots: vec![Entry::default(); n],
             mask: n / WAYS - 1,
+            len: 0,
+            bound,
         }
+    }
+
+    /// Doubles the slots and re-inserts every entry.
+    fn grow(&mut self) {
+        let mut bigger = Table::with_slots(self.slots.len() * 2, self.bound);
+        for e in self.slots.iter().filter(|e| e.key != 0) {
+            bigger.put(e.key, e.phi, e.delta, e.work);
+        }
+        *self = bigger;
     }
 
     fn bucket(&self, h: u64) -> std::ops::Range<usize> {
@@ -52,6 +72,9 @@ impl Table {
 
     /// Stores or updates an entry, evicting the least work in a full bucket.
     pub fn put(&mut self, h: u64, phi: u32, delta: u32, work: u64) {
+        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.bound {
+            self.grow();
+        }
         let k = key_of(h);
         let range = self.bucket(h);
         let slots = &mut self.slots[range];
@@ -69,6 +92,9 @@ impl Table {
                 least
             });
         let old_work = if slots[i].key == k { slots[i].work } else { 0 };
+        if slots[i].key == 0 {
+            self.len += 1;
+        }
         slots[i] = Entry {
             key: k,
             phi,
@@ -84,6 +110,7 @@ impl Table {
         for e in &mut self.slots[range] {
             if e.key == k {
                 *e = Entry::default();
+                self.len -= 1;
             }
         }
     }

@@ -116,6 +116,9 @@ pub struct Go {
     frames: Vec<Frame>,
     /// The repetition rule.
     pub ko_rule: KoRule,
+    /// A player exempt from the simple-ko ban (life-and-death search: the side assumed to
+    /// have ko threats without end may retake at once).
+    pub ko_master: Option<Color>,
     board: Arc<Board>,
     on_board: Arc<Vec<Pt>>,
     /// False for forward-only playout copies: no undo log, no history.
@@ -159,6 +162,7 @@ impl Go {
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(512),
             ko_rule: KoRule::Superko,
+            ko_master: None,
             board: Arc::new(board),
             on_board: Arc::new(
                 (0..n * n)
@@ -546,7 +550,8 @@ impl Go {
         if !self.on_board(p) || self.cell[p] != EMPTY {
             return Err(Illegal::Occupied);
         }
-        if p == self.ko && (self.ko_rule == KoRule::Simple || !superko) {
+        if p == self.ko && self.ko_master != Some(c) && (self.ko_rule == KoRule::Simple || !superko)
+        {
             return Err(Illegal::Ko);
         }
         self.frames.push(frame);

@@ -3,8 +3,8 @@
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). Ko follows the engine's positional superko.
 
-use super::engine::{Color, Go, Move, Pt};
-use crate::solve::Problem;
+use super::engine::{Color, Go, KoRule, Move, Pt};
+use crate::solve::{Budget, Problem, Proof, Solver, Status};
 
 /// What the side to move at the root wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +44,12 @@ pub struct LifeAndDeath {
 }
 
 impl LifeAndDeath {
-    /// Sets up a problem; `region` lists the candidate points.
-    pub fn new(go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
+    /// Sets up a problem; `region` lists the candidate points. Ko: the immediate retake is
+    /// banned (for everybody but a ko master, see `with_ko_master`); longer cycles are the
+    /// search's repetitions, which the defender holds.
+    pub fn new(mut go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
+        go.ko_rule = KoRule::Simple;
+        go.ko_master = None;
         let defender = go.stone(target).expect("the target is a stone");
         let prover = go.to_move();
         let mut in_region = vec![false; (go.size() + 2) * (go.size() + 2)];
@@ -63,6 +67,13 @@ impl LifeAndDeath {
             region: region.to_vec(),
             side_keys: [keys[0], keys[1]],
         }
+    }
+
+    /// The same problem with a player who has ko threats without end: they may retake a ko
+    /// at once, so they win every ko fight.
+    pub fn with_ko_master(mut self, master: Option<Color>) -> LifeAndDeath {
+        self.go.ko_master = master;
+        self
     }
 
     /// The candidate region.
@@ -83,7 +94,10 @@ impl LifeAndDeath {
         if libs.iter().any(|&l| !self.in_region[l]) {
             return Some(true);
         }
-        if benson_alive(&self.go, self.defender).contains(&self.go.group_id(self.target)) {
+        if libs.len() >= 2
+            && two_vital_regions(&self.go, self.target)
+            && benson_alive(&self.go, self.defender).contains(&self.go.group_id(self.target))
+        {
             return Some(true);
         }
         None
@@ -123,7 +137,9 @@ impl Problem for LifeAndDeath {
     fn hash(&self) -> u64 {
         let side = self.side_keys[self.go.to_move().index()];
         let passes = (self.go.passes() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.go.hash() ^ side ^ passes
+        // The ko ban is part of the state: the same stones with and without it differ.
+        let ko = (self.go.ko_point().unwrap_or(0) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        self.go.hash() ^ side ^ passes ^ ko
     }
 
     fn attacker_to_move(&self) -> bool {
@@ -138,6 +154,129 @@ impl Problem for LifeAndDeath {
             Goal::Kill => !d,
         })
     }
+}
+
+/// The status of a life-and-death problem with ko as its own result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LdStatus {
+    /// The prover wins even if the other side wins every ko.
+    Proven,
+    /// The prover fails even if it wins every ko.
+    Disproven,
+    /// The prover wins only by winning a ko.
+    Ko,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl LdStatus {
+    /// "proven", "disproven", "ko" or "unknown".
+    pub fn name(self) -> &'static str {
+        match self {
+            LdStatus::Proven => "proven",
+            LdStatus::Disproven => "disproven",
+            LdStatus::Ko => "ko",
+            LdStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// A solved life-and-death problem: the status and the proof it rests on (for `Ko`, the
+/// proof with the prover winning every ko).
+#[derive(Clone, Debug)]
+pub struct LdResult {
+    /// Proven, disproven, ko or unknown.
+    pub status: LdStatus,
+    /// The proof behind the status.
+    pub proof: Proof<Move>,
+    /// Nodes expanded over both searches.
+    pub nodes: u64,
+}
+
+/// Solves a problem twice if needed: first with the other side winning every ko (a proof
+/// there is unconditional), then with the prover winning every ko (a failure there is
+/// unconditional); a win only in the second is a ko. The budget applies to each search.
+pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
+    let prover = problem.prover;
+    let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
+    let mut solver = Solver::new(budget);
+    let first = solver.prove(&mut strict);
+    let mut nodes = first.nodes;
+    match first.status {
+        Status::Proven => {
+            return LdResult {
+                status: LdStatus::Proven,
+                proof: first,
+                nodes,
+            };
+        }
+        Status::Unknown => {
+            return LdResult {
+                status: LdStatus::Unknown,
+                proof: first,
+                nodes,
+            };
+        }
+        Status::Disproven => {}
+    }
+    let mut lenient = problem.clone().with_ko_master(Some(prover));
+    let mut solver = Solver::new(budget);
+    let second = solver.prove(&mut lenient);
+    nodes += second.nodes;
+    let status = match second.status {
+        Status::Proven => LdStatus::Ko,
+        Status::Disproven => LdStatus::Disproven,
+        Status::Unknown => LdStatus::Unknown,
+    };
+    LdResult {
+        status,
+        proof: second,
+        nodes,
+    }
+}
+
+/// A necessary condition for Benson life, cheap to test: the chain of `target` has two or
+/// more regions (connected sets of points without its colour's stones) in which every empty
+/// point is one of its liberties.
+fn two_vital_regions(go: &Go, target: Pt) -> bool {
+    let c = go.stone(target).expect("a stone");
+    let g = go.group_id(target);
+    let is_lib = |p: Pt| {
+        go.neighbours(p)
+            .iter()
+            .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == g)
+    };
+    let mut seen: Vec<Pt> = Vec::new();
+    let mut vital = 0;
+    for l in go.liberties(target) {
+        if seen.contains(&l) {
+            continue;
+        }
+        let start = seen.len();
+        seen.push(l);
+        let mut i = start;
+        let mut ok = true;
+        while i < seen.len() && ok {
+            for q in go.neighbours(seen[i]) {
+                if !go.on_board(q) || go.stone(q) == Some(c) || seen.contains(&q) {
+                    continue;
+                }
+                if go.is_empty(q) && !is_lib(q) {
+                    ok = false;
+                    break;
+                }
+                seen.push(q);
+            }
+            i += 1;
+        }
+        if ok {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Benson's unconditional life: the group ids (`Go::group_id`) of the chains of colour `c`

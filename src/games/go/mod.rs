@@ -152,7 +152,7 @@ fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
 
 /// `stonepress solve go`: life and death with df-pn.
 pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport, GameError> {
-    use crate::solve::{Budget, Solver};
+    use crate::solve::Budget;
     let bad = |m: String| GameError::Invalid {
         file: file.display().to_string(),
         line: 0,
@@ -241,16 +241,17 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     };
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
-    let mut problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
-    let mut solver = Solver::new(budget);
-    let proof = solver.prove(&mut problem);
+    let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
+    let result = ld::solve(&problem, budget);
+    let proof = &result.proof;
     let millis = started.elapsed().as_millis() as u64;
     let json = json!({
         "goal": goal.name(),
         "decided": decided,
         "to_play": mover.name(),
         "target": go.name(target),
-        "status": proof.status.name(),
+        "status": result.status.name(),
+        "ko_needed_by": (result.status == ld::LdStatus::Ko).then(|| mover.name()),
         "key_move": proof.key_move.map(|m| go.move_name(m)),
         "unique": proof.unique,
         "other_winning_moves": names(&go, &proof.other_winning_moves),
@@ -259,7 +260,7 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
             "move": go.move_name(*m),
             "reply": r.map(|r| go.move_name(r)),
         })).collect::<Vec<_>>(),
-        "nodes": proof.nodes,
+        "nodes": result.nodes,
         "millis": millis,
         "region": names(&go, &region.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
     });
@@ -267,8 +268,15 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     if !decided.is_empty() {
         text.push_str(&format!("Goal (decided from the position): {decided}.\n"));
     }
-    text.push_str(&match proof.status {
-        crate::solve::Status::Proven => format!(
+    text.push_str(&match result.status {
+        ld::LdStatus::Ko => format!(
+            "Ko: {} can {} only by winning a ko; key move {}; main line {}.\n",
+            mover.title(),
+            goal.name(),
+            proof.key_move.map_or("-".into(), |m| go.move_name(m)),
+            names(&go, &proof.main_line).join(" ")
+        ),
+        ld::LdStatus::Proven => format!(
             "{} can {}: key move {}{}; main line {}.\n",
             mover.title(),
             goal.name(),
@@ -283,15 +291,15 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
             },
             names(&go, &proof.main_line).join(" ")
         ),
-        crate::solve::Status::Disproven => {
+        ld::LdStatus::Disproven => {
             format!(
                 "{} cannot {} (every move in the region fails).\n",
                 mover.title(),
                 goal.name()
             )
         }
-        crate::solve::Status::Unknown => "Unknown: the budget ran out before a proof.\n".into(),
+        ld::LdStatus::Unknown => "Unknown: the budget ran out before a proof.\n".into(),
     });
-    text.push_str(&format!("{} nodes, {} ms\n", proof.nodes, millis));
+    text.push_str(&format!("{} nodes, {} ms\n", result.nodes, millis));
     Ok(ScoreReport { json, text })
 }
