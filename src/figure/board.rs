@@ -46,7 +46,7 @@ impl Placement {
 }
 
 /// The preferred spacing in mm per unit (x, y) for a family at full size.
-fn natural_spacing(family: Family) -> (f64, f64) {
+pub(crate) fn natural_spacing(family: Family) -> (f64, f64) {
     match family {
         // A real Go board: 22 mm between lines across, 23.7 mm down.
         Family::Go => (22.0, 23.7),
@@ -58,7 +58,7 @@ fn natural_spacing(family: Family) -> (f64, f64) {
 }
 
 /// Margin around the point positions, in units, that the board drawing and its labels need.
-fn margin_units(board: &Board, style: &BoardStyle) -> f64 {
+pub(crate) fn margin_units(board: &Board, style: &BoardStyle) -> f64 {
     let body = match board.shape() {
         CellShape::Point => 0.5,
         CellShape::Hexagon => INV_SQRT_3,
@@ -120,7 +120,7 @@ pub fn draw_board(page: &mut Page, board: &Board, at: &Placement, style: &BoardS
     }
 }
 
-fn label_size(at: &Placement) -> f64 {
+pub(crate) fn label_size(at: &Placement) -> f64 {
     (at.unit() * 0.4).clamp(1.6, 4.2)
 }
 
@@ -284,7 +284,13 @@ fn draw_anchor(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyl
 
 /// An anchor symbol on a corner: a disc in the owner's colour with an anchor drawn in the
 /// contrasting ink.
-fn draw_anchor_symbol(page: &mut Page, c: Point, unit: f64, black: bool, style: &BoardStyle) {
+pub(crate) fn draw_anchor_symbol(
+    page: &mut Page,
+    c: Point,
+    unit: f64,
+    black: bool,
+    style: &BoardStyle,
+) {
     let r = unit * 0.36;
     let (disc, ink) = if black {
         (Paint::BLACK, Paint::WHITE)

@@ -1,0 +1,717 @@
+//! Drawing a resolved `Figure` into a page box: the board (whole or windowed), fills under
+//! the grid, shades, outlines, arrows, stones, numbers, marks and the wrapped caption.
+
+use std::collections::{HashMap, HashSet};
+
+use super::board::{
+    BoardStyle, Placement, draw_anchor_symbol, draw_board, hexagon, label_size, margin_units,
+    natural_spacing,
+};
+use super::model::{Colour, Figure, Line, MarkKind, Outline, Region, Tone};
+use crate::geometry::{
+    ANCHOR_CORNERS, Board, CellClass, Family, INV_SQRT_3, Point, PointId, SQRT_3_OVER_2,
+    Shape as CellShape, Size,
+};
+use crate::render::frame::{Text, text_width};
+use crate::render::{Anchor, Geometry, Item, Page, Paint, Stroke};
+
+/// Font size of captions in mm (9 pt).
+pub const CAPTION_SIZE: f64 = 3.2;
+/// Gap between the board and its caption in mm.
+const CAPTION_GAP: f64 = 1.5;
+/// Line height of captions as a multiple of the font size.
+const LEADING: f64 = 1.25;
+
+/// Draws a figure into the box at `origin` of `size` (mm): the board as large as fits (never
+/// above its natural size), centred across the box and at its top, the caption wrapped under
+/// it. Returns the height used in mm.
+pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> f64 {
+    let lines = wrap(&fig.full_caption(), size.w, CAPTION_SIZE);
+    let caption_h = if lines.is_empty() {
+        0.0
+    } else {
+        CAPTION_GAP + lines.len() as f64 * CAPTION_SIZE * LEADING
+    };
+    let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
+    let (at, board_h) = place(fig, origin, board_area);
+    draw_body(page, fig, &at);
+    let mut y = origin.y + board_h + CAPTION_GAP + CAPTION_SIZE * 0.8;
+    for line in &lines {
+        page.text(
+            Point::new(origin.x + size.w / 2.0, y),
+            line.clone(),
+            CAPTION_SIZE,
+            Anchor::Middle,
+        );
+        y += CAPTION_SIZE * LEADING;
+    }
+    board_h + caption_h
+}
+
+/// The height in mm a figure would take in a box of `size` (same arithmetic as drawing).
+pub fn figure_height(fig: &Figure, size: Size) -> f64 {
+    let lines = wrap(&fig.full_caption(), size.w, CAPTION_SIZE);
+    let caption_h = if lines.is_empty() {
+        0.0
+    } else {
+        CAPTION_GAP + lines.len() as f64 * CAPTION_SIZE * LEADING
+    };
+    let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
+    place(fig, Point::default(), board_area).1 + caption_h
+}
+
+/// Width over height of the board part of a figure, margins included.
+pub fn board_aspect(fig: &Figure) -> f64 {
+    let (w, h) = natural_extent(fig);
+    w / h
+}
+
+fn style(fig: &Figure) -> BoardStyle {
+    BoardStyle {
+        coordinates: fig.coordinates && labels_drawn(fig),
+        colour: fig.colour,
+    }
+}
+
+/// Coordinates are printed on whole boards, and on windows of square grids.
+fn labels_drawn(fig: &Figure) -> bool {
+    fig.window.is_none_or(|w| w.is_whole(&fig.board))
+        || matches!(fig.board.family(), Family::Go | Family::Kropki)
+}
+
+fn margin(fig: &Figure) -> f64 {
+    let st = style(fig);
+    let m = margin_units(&fig.board, &st);
+    // Highlight rings and heavy outlines reach a little past the outermost stones.
+    m.max(0.65)
+}
+
+fn natural_extent(fig: &Figure) -> (f64, f64) {
+    let w = fig.view();
+    let m = margin(fig);
+    let (nx, ny) = natural_spacing(fig.board.family());
+    ((w.x1 - w.x0 + 2.0 * m) * nx, (w.y1 - w.y0 + 2.0 * m) * ny)
+}
+
+/// The placement of the board in an area and the height it takes.
+fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
+    let w = fig.view();
+    let m = margin(fig);
+    let (nw, nh) = natural_extent(fig);
+    let scale = (area.w / nw).min(area.h / nh).min(1.0);
+    let (nx, ny) = natural_spacing(fig.board.family());
+    let (sx, sy) = (nx * scale, ny * scale);
+    let left = origin.x + (area.w - nw * scale) / 2.0;
+    let at = Placement {
+        origin: Point::new(left + (m - w.x0) * sx, origin.y + (m - w.y0) * sy),
+        sx,
+        sy,
+    };
+    (at, nh * scale)
+}
+
+/// The stone radius in mm.
+fn stone_radius(board: &Board, at: &Placement) -> f64 {
+    let k = match board.family() {
+        Family::Go => 0.48,
+        Family::Kropki => 0.3,
+        Family::Anchor => 0.42,
+        Family::Hexade | Family::Anchor2d => 0.4,
+    };
+    at.unit() * k
+}
+
+/// The fill of an area (drawn under the grid or over a cell).
+fn area_fill(tone: Tone, colour: bool) -> Paint {
+    match (tone, colour) {
+        (Tone::Black, false) => Paint::Grey(170),
+        (Tone::White, false) => Paint::Grey(228),
+        (Tone::Neutral, false) => Paint::Grey(205),
+        (Tone::Accent, false) => Paint::Grey(195),
+        (Tone::Black, true) => Paint::Rgb(160, 182, 228),
+        (Tone::White, true) => Paint::Rgb(246, 208, 186),
+        (Tone::Neutral, true) => Paint::Rgb(222, 222, 222),
+        (Tone::Accent, true) => Paint::Rgb(255, 226, 140),
+    }
+}
+
+/// The ink of an outline or arrow.
+fn line_ink(tone: Tone, colour: bool) -> Paint {
+    match (tone, colour) {
+        (Tone::Black, false) | (Tone::Accent, false) => Paint::BLACK,
+        (Tone::White, false) => Paint::Grey(95),
+        (Tone::Neutral, false) => Paint::Grey(130),
+        (Tone::Black, true) => Paint::Rgb(30, 60, 170),
+        (Tone::White, true) => Paint::Rgb(190, 50, 30),
+        (Tone::Neutral, true) => Paint::Grey(120),
+        (Tone::Accent, true) => Paint::Rgb(215, 35, 35),
+    }
+}
+
+fn stroke_for(line: Line, tone: Tone, fig: &Figure, unit: f64) -> Stroke {
+    let ink = line_ink(tone, fig.colour);
+    let w = (unit * 0.05).clamp(0.35, 0.6);
+    match line {
+        Line::Solid => Stroke::solid(ink, w),
+        Line::Heavy => Stroke::solid(ink, w * 2.0),
+        Line::Dashed => Stroke::dashed(ink, w, &[w * 3.0, w * 2.0]),
+    }
+}
+
+/// The cell around a point in board units: a unit square on square grids, a hexagon on hex
+/// lattices (flat-topped for Anchor's points, pointy-topped for hexagonal cells).
+fn cell_polygon(board: &Board, p: PointId) -> Vec<Point> {
+    let c = board.position(p);
+    match board.family() {
+        Family::Go | Family::Kropki => [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+            .iter()
+            .map(|(dx, dy)| Point::new(c.x + dx, c.y + dy))
+            .collect(),
+        Family::Anchor => {
+            let r = INV_SQRT_3;
+            [
+                (r, 0.0),
+                (r / 2.0, SQRT_3_OVER_2 * r),
+                (-r / 2.0, SQRT_3_OVER_2 * r),
+                (-r, 0.0),
+                (-r / 2.0, -SQRT_3_OVER_2 * r),
+                (r / 2.0, -SQRT_3_OVER_2 * r),
+            ]
+            .iter()
+            .map(|(dx, dy)| Point::new(c.x + dx, c.y + dy))
+            .collect()
+        }
+        Family::Hexade | Family::Anchor2d => hexagon(c, INV_SQRT_3),
+    }
+}
+
+fn key(p: Point) -> (i64, i64) {
+    ((p.x * 1000.0).round() as i64, (p.y * 1000.0).round() as i64)
+}
+
+/// The boundary edges (board units) of the union of the cells of `points`.
+fn cells_boundary(board: &Board, points: &[PointId]) -> Vec<(Point, Point)> {
+    let inside: HashSet<(i64, i64)> = points.iter().map(|&p| key(board.position(p))).collect();
+    let mut edges = Vec::new();
+    for &p in points {
+        let c = board.position(p);
+        let poly = cell_polygon(board, p);
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let mid = Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            let across = mid.scale(2.0) - c;
+            if !inside.contains(&key(across)) {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
+}
+
+fn visible(fig: &Figure) -> Vec<bool> {
+    let w = fig.view();
+    fig.board
+        .points()
+        .map(|p| w.contains(&fig.board, p))
+        .collect()
+}
+
+/// Draws everything but the caption.
+fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
+    let board = &fig.board;
+    let vis = visible(fig);
+    let whole = fig.window.is_none_or(|w| w.is_whole(board));
+    let points_board = board.shape() == CellShape::Point;
+    let unit = at.unit();
+    if board.family() == Family::Go && fig.colour {
+        let w = fig.view();
+        let pad = 0.6;
+        let a = at.map(Point::new(w.x0 - pad, w.y0 - pad));
+        let b = at.map(Point::new(w.x1 + pad, w.y1 + pad));
+        let rect = vec![a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
+        page.shape(
+            Geometry::Polygon(rect),
+            Some(Paint::Rgb(232, 196, 128)),
+            None,
+            None,
+        );
+    }
+    // Fills of point boards go under the grid, so its lines stay visible.
+    if points_board {
+        for r in fig.regions.iter().filter(|r| r.fill) {
+            fill_region(page, fig, at, r, None);
+        }
+    }
+    let st = BoardStyle {
+        coordinates: style(fig).coordinates,
+        // Go's wood is drawn above, under the fills.
+        colour: fig.colour && board.family() != Family::Go,
+    };
+    if whole {
+        draw_board(page, board, at, &st);
+    } else {
+        draw_window(page, fig, at, &vis, &st);
+    }
+    let cell_stroke = Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35));
+    if !points_board {
+        for r in fig.regions.iter().filter(|r| r.fill) {
+            fill_region(page, fig, at, r, Some(&cell_stroke));
+        }
+    }
+    for &(p, tone) in &fig.shades {
+        if !vis[p as usize] {
+            continue;
+        }
+        if points_board {
+            draw_marker(page, fig, at, p, tone);
+        } else {
+            page.shape(
+                Geometry::Polygon(map_all(at, &cell_polygon(board, p))),
+                Some(area_fill(tone, fig.colour)),
+                Some(cell_stroke.clone()),
+                Some("shade"),
+            );
+        }
+    }
+    for r in &fig.regions {
+        stroke_region(page, fig, at, r);
+    }
+    let radius = stone_radius(board, at);
+    for a in &fig.arrows {
+        draw_arrow(page, fig, at, a.from, a.to, a.head, a.tone, radius);
+    }
+    let stones = fig.stone_at();
+    for s in &fig.stones {
+        if vis[s.point as usize] {
+            draw_stone(page, at.at(board, s.point), radius, s.colour, "stone");
+        }
+    }
+    for n in &fig.numbered {
+        if vis[n.point as usize] {
+            let c = at.at(board, n.point);
+            draw_stone(page, c, radius, n.colour, "stone");
+            label(
+                page,
+                c,
+                &n.number.to_string(),
+                radius,
+                ink_on(Some(n.colour)),
+            );
+        }
+    }
+    let ring = Stroke::solid(
+        line_ink(Tone::Accent, fig.colour),
+        (radius * 0.12).clamp(0.3, 0.8),
+    );
+    for &p in &fig.highlights {
+        if vis[p as usize] {
+            page.shape(
+                Geometry::Circle(at.at(board, p), radius * 1.2),
+                None,
+                Some(ring.clone()),
+                Some("highlight"),
+            );
+        }
+    }
+    for m in &fig.marks {
+        if vis[m.point as usize] {
+            let on = stones.get(&m.point).copied();
+            draw_mark(page, fig, at, m.point, &m.kind, on, radius);
+        }
+    }
+}
+
+fn map_all(at: &Placement, ps: &[Point]) -> Vec<Point> {
+    ps.iter().map(|&p| at.map(p)).collect()
+}
+
+fn fill_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region, cell: Option<&Stroke>) {
+    let fill = Some(area_fill(r.tone, fig.colour));
+    let board = &fig.board;
+    match &r.outline {
+        Outline::Chain(ps) => {
+            let poly: Vec<Point> = ps.iter().map(|&p| at.at(board, p)).collect();
+            page.shape(Geometry::Polygon(poly), fill, None, Some("region-fill"));
+        }
+        Outline::Cells(ps) => {
+            for &p in ps {
+                page.shape(
+                    Geometry::Polygon(map_all(at, &cell_polygon(board, p))),
+                    fill,
+                    cell.cloned(),
+                    Some("region-fill"),
+                );
+            }
+        }
+        Outline::Path(_) => {}
+    }
+}
+
+fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
+    let board = &fig.board;
+    let s = stroke_for(r.line, r.tone, fig, at.unit());
+    match &r.outline {
+        Outline::Chain(ps) => {
+            let poly: Vec<Point> = ps.iter().map(|&p| at.at(board, p)).collect();
+            page.shape(Geometry::Polygon(poly), None, Some(s), Some("region"));
+        }
+        Outline::Path(ps) => {
+            let line: Vec<Point> = ps.iter().map(|&p| at.at(board, p)).collect();
+            page.shape(Geometry::Polyline(line), None, Some(s), Some("region"));
+        }
+        Outline::Cells(ps) => {
+            for (a, b) in cells_boundary(board, ps) {
+                page.shape(
+                    Geometry::Line(at.map(a), at.map(b)),
+                    None,
+                    Some(s.clone()),
+                    Some("region"),
+                );
+            }
+        }
+    }
+}
+
+/// A shade on a point board: a small square (square grids) or hexagon (Anchor) on the point.
+fn draw_marker(page: &mut Page, fig: &Figure, at: &Placement, p: PointId, tone: Tone) {
+    let c = at.at(&fig.board, p);
+    let u = at.unit();
+    let (fill, stroke) = match tone {
+        Tone::Black => (Paint::BLACK, None),
+        Tone::White => (Paint::WHITE, Some(Stroke::solid(Paint::BLACK, 0.3))),
+        Tone::Neutral => (Paint::Grey(150), None),
+        Tone::Accent => (line_ink(Tone::Accent, fig.colour), None),
+    };
+    let poly = match fig.board.family() {
+        Family::Anchor => hexagon(c, u * 0.22),
+        _ => {
+            let h = u * 0.16;
+            vec![
+                Point::new(c.x - h, c.y - h),
+                Point::new(c.x + h, c.y - h),
+                Point::new(c.x + h, c.y + h),
+                Point::new(c.x - h, c.y + h),
+            ]
+        }
+    };
+    page.shape(Geometry::Polygon(poly), Some(fill), stroke, Some("shade"));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_arrow(
+    page: &mut Page,
+    fig: &Figure,
+    at: &Placement,
+    from: PointId,
+    to: PointId,
+    head: bool,
+    tone: Tone,
+    radius: f64,
+) {
+    let (a, b) = (at.at(&fig.board, from), at.at(&fig.board, to));
+    let d = b - a;
+    let len = a.dist(b);
+    if len < 1e-9 {
+        return;
+    }
+    let u = d.scale(1.0 / len);
+    let trim = radius * 0.55;
+    let (a, b) = (a + u.scale(trim), b - u.scale(trim));
+    let s = stroke_for(Line::Solid, tone, fig, at.unit());
+    let hl = (radius * 0.55).max(1.2);
+    let base = b - u.scale(hl);
+    page.line(a, if head { base } else { b }, s.clone());
+    if head {
+        let n = Point::new(-u.y, u.x).scale(hl * 0.45);
+        page.shape(
+            Geometry::Polygon(vec![b, base + n, base - n]),
+            Some(s.paint),
+            None,
+            Some("arrow"),
+        );
+    }
+}
+
+fn draw_stone(page: &mut Page, c: Point, r: f64, colour: Colour, class: &'static str) {
+    let w = (r * 0.08).clamp(0.2, 0.4);
+    let fill = match colour {
+        Colour::Black => Paint::BLACK,
+        Colour::White => Paint::WHITE,
+    };
+    page.shape(
+        Geometry::Circle(c, r - w / 2.0),
+        Some(fill),
+        Some(Stroke::solid(Paint::BLACK, w)),
+        Some(class),
+    );
+}
+
+/// The ink that reads on a stone of this colour (or on an empty point).
+fn ink_on(stone: Option<Colour>) -> Paint {
+    match stone {
+        Some(Colour::Black) => Paint::WHITE,
+        _ => Paint::BLACK,
+    }
+}
+
+/// A short text centred on a point, sized to fit a stone of radius `r`.
+fn label(page: &mut Page, c: Point, text: &str, r: f64, ink: Paint) {
+    let mut size = r * 1.05;
+    let w = text_width(text, size, false);
+    if w > r * 1.55 {
+        size *= r * 1.55 / w;
+    }
+    page.items.push(Item::Text(Text {
+        pos: Point::new(c.x, c.y + size * 0.36),
+        text: text.to_string(),
+        size,
+        anchor: Anchor::Middle,
+        bold: false,
+        paint: ink,
+    }));
+}
+
+fn draw_mark(
+    page: &mut Page,
+    fig: &Figure,
+    at: &Placement,
+    p: PointId,
+    kind: &MarkKind,
+    on: Option<Colour>,
+    r: f64,
+) {
+    let c = at.at(&fig.board, p);
+    let ink = ink_on(on);
+    let w = (r * 0.13).clamp(0.3, 0.7);
+    let s = Stroke::solid(ink, w);
+    let pt = |x: f64, y: f64| Point::new(c.x + x * r, c.y + y * r);
+    match kind {
+        MarkKind::Triangle => page.shape(
+            Geometry::Polygon(vec![pt(0.0, -0.55), pt(0.48, 0.3), pt(-0.48, 0.3)]),
+            None,
+            Some(s),
+            Some("mark"),
+        ),
+        MarkKind::Square => page.shape(
+            Geometry::Polygon(vec![
+                pt(-0.38, -0.38),
+                pt(0.38, -0.38),
+                pt(0.38, 0.38),
+                pt(-0.38, 0.38),
+            ]),
+            None,
+            Some(s),
+            Some("mark"),
+        ),
+        MarkKind::Circle => page.shape(Geometry::Circle(c, r * 0.45), None, Some(s), Some("mark")),
+        MarkKind::Cross => {
+            let k = 0.42;
+            page.shape(
+                Geometry::Line(pt(-k, -k), pt(k, k)),
+                None,
+                Some(s.clone()),
+                Some("mark"),
+            );
+            page.shape(
+                Geometry::Line(pt(-k, k), pt(k, -k)),
+                None,
+                Some(s),
+                Some("mark"),
+            );
+        }
+        MarkKind::Label(text) => {
+            if on.is_none() && fig.board.shape() == CellShape::Point {
+                // Clear the grid lines under a letter on an empty point.
+                page.shape(
+                    Geometry::Circle(c, r * 0.72),
+                    Some(Paint::WHITE),
+                    None,
+                    Some("mark-ground"),
+                );
+            }
+            label(page, c, text, r, ink);
+        }
+    }
+}
+
+/// Draws the visible part of a board: lines (with stubs where the board goes on), points,
+/// cells, star points, Anchor's corner symbols and, on square grids, coordinates along the
+/// window's bottom and left sides.
+fn draw_window(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool], st: &BoardStyle) {
+    let board = &fig.board;
+    let unit = at.unit();
+    match board.family() {
+        Family::Go | Family::Kropki | Family::Anchor => {
+            let go = board.family() == Family::Go;
+            let line = match board.family() {
+                Family::Go => Stroke::solid(Paint::BLACK, 0.3),
+                Family::Kropki => Stroke::solid(Paint::Grey(150), 0.12),
+                _ => Stroke::solid(Paint::Grey(120), 0.2),
+            };
+            let border = Stroke::solid(Paint::BLACK, if go { 0.6 } else { 0.5 });
+            for p in board.points().filter(|&p| vis[p as usize]) {
+                for &q in board.neighbours(p) {
+                    let a = at.at(board, p);
+                    let b = at.at(board, q);
+                    if vis[q as usize] {
+                        if q > p {
+                            let s = if square_border(board, p, q) {
+                                &border
+                            } else {
+                                &line
+                            };
+                            page.line(a, b, s.clone());
+                        }
+                    } else {
+                        // The board goes on: a stub to the window's edge.
+                        let mid = Point::new(a.x + (b.x - a.x) * 0.45, a.y + (b.y - a.y) * 0.45);
+                        page.line(a, mid, line.clone());
+                    }
+                }
+            }
+            if go {
+                for s in board.star_points() {
+                    if vis[s as usize] {
+                        page.shape(
+                            Geometry::Circle(at.at(board, s), (unit * 0.09).max(0.5)),
+                            Some(Paint::BLACK),
+                            None,
+                            Some("star"),
+                        );
+                    }
+                }
+            }
+            let dot = match board.family() {
+                Family::Go => 0.25,
+                Family::Kropki => (unit * 0.08).max(0.25),
+                _ => unit * 0.09,
+            };
+            for p in board.points().filter(|&p| vis[p as usize]) {
+                page.shape(
+                    Geometry::Circle(at.at(board, p), dot),
+                    Some(if board.family() == Family::Kropki {
+                        Paint::Grey(90)
+                    } else {
+                        Paint::BLACK
+                    }),
+                    None,
+                    Some("point"),
+                );
+            }
+            if board.family() == Family::Anchor {
+                for (name, _, black_home) in ANCHOR_CORNERS {
+                    let p = board.parse(name).expect("corner exists");
+                    if vis[p as usize] {
+                        draw_anchor_symbol(page, at.at(board, p), unit, black_home, st);
+                    }
+                }
+            }
+            if st.coordinates && board.family() != Family::Anchor {
+                window_labels(page, fig, at, vis);
+            }
+        }
+        Family::Hexade | Family::Anchor2d => {
+            let edge_fill = if st.colour {
+                Paint::Rgb(120, 190, 110)
+            } else {
+                Paint::Grey(185)
+            };
+            let outline = Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35));
+            for p in board.points().filter(|&p| vis[p as usize]) {
+                let (fill, class) = match board.cell_class(p) {
+                    CellClass::Playable => (Paint::WHITE, "cell"),
+                    CellClass::Edge(_) => (edge_fill, "edge-cell"),
+                };
+                page.shape(
+                    Geometry::Polygon(hexagon(at.at(board, p), unit * INV_SQRT_3)),
+                    Some(fill),
+                    Some(outline.clone()),
+                    Some(class),
+                );
+            }
+        }
+    }
+}
+
+/// Whether the segment p-q runs along the edge of a square grid.
+fn square_border(board: &Board, p: PointId, q: PointId) -> bool {
+    if board.family() == Family::Anchor {
+        return false;
+    }
+    let (w, h) = board.grid_size();
+    let ((c1, r1), (c2, r2)) = (board.coord(p), board.coord(q));
+    let (w, h) = (w as i32 - 1, h as i32 - 1);
+    (r1 == r2 && (r1 == 0 || r1 == h)) || (c1 == c2 && (c1 == 0 || c1 == w))
+}
+
+/// Column letters under the window's bottom row and row numbers left of its first column.
+fn window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let board = &fig.board;
+    let size = label_size(at);
+    let mut bottom: HashMap<i32, (i32, PointId)> = HashMap::new();
+    let mut left: HashMap<i32, (i32, PointId)> = HashMap::new();
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        let (c, r) = board.coord(p);
+        let e = bottom.entry(c).or_insert((r, p));
+        if r < e.0 {
+            *e = (r, p);
+        }
+        let e = left.entry(r).or_insert((c, p));
+        if c < e.0 {
+            *e = (c, p);
+        }
+    }
+    let gap = 0.8;
+    let mut cols: Vec<_> = bottom.into_iter().collect();
+    cols.sort();
+    for (_, (_, p)) in cols {
+        let name = board.name(p);
+        let letters: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let pos = at.at(board, p);
+        page.text(
+            Point::new(pos.x, pos.y + gap * at.sy + size * 0.35),
+            letters,
+            size,
+            Anchor::Middle,
+        );
+    }
+    let mut rows: Vec<_> = left.into_iter().collect();
+    rows.sort();
+    for (r, (_, p)) in rows {
+        let pos = at.at(board, p);
+        page.text(
+            Point::new(pos.x - gap * at.sx, pos.y + size * 0.35),
+            (r + 1).to_string(),
+            size,
+            Anchor::End,
+        );
+    }
+}
+
+/// Splits text into lines no wider than `width` mm at `size`.
+pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && text_width(&candidate, size, false) > width {
+                lines.push(std::mem::take(&mut line));
+                line = word.to_string();
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
