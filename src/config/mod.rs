@@ -3,6 +3,7 @@
 
 pub mod diag;
 pub mod plan;
+pub mod puzzles;
 pub mod raw;
 
 pub use diag::ConfigError;

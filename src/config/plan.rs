@@ -10,7 +10,7 @@ use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
 use crate::geometry::Size;
-use crate::layout::{Orientation, Paper, SheetSpec};
+use crate::layout::{BookSpec, Orientation, Paper, SheetSpec};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -51,6 +51,8 @@ pub struct Plan {
     pub colour: bool,
     /// The board sheets, in order.
     pub sheets: Vec<SheetSpec>,
+    /// The puzzle books, in order (after the sheets).
+    pub books: Vec<BookSpec>,
 }
 
 /// Reads and validates a configuration file.
@@ -186,12 +188,19 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
     for b in &raw.board {
         sheets.push(sheet(b, text, file, size, margin, colour)?);
     }
-    if sheets.is_empty() {
+    let seed = doc.seed.unwrap_or(2026);
+    let mut books = Vec::new();
+    for p in &raw.puzzles {
+        let mut b = super::puzzles::book(p, text, file, size, margin, seed)?;
+        b.colour = colour;
+        books.push(b);
+    }
+    if sheets.is_empty() && books.is_empty() {
         return Err(ConfigError {
             file: file.to_string(),
             line: 0,
             column: 0,
-            message: "the configuration makes nothing: add a [[board]] table".into(),
+            message: "the configuration makes nothing: add a [[board]] or [[puzzles]] table".into(),
             hint: Some("see `stonepress init`".into()),
         });
     }
@@ -204,9 +213,10 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         paper: size,
         margin,
         formats,
-        seed: doc.seed.unwrap_or(2026),
+        seed,
         colour,
         sheets,
+        books,
     })
 }
 

@@ -13,6 +13,9 @@ pub struct RawConfig {
     /// The `[[board]]` tables: empty board sheets.
     #[serde(default)]
     pub board: Vec<RawBoard>,
+    /// The `[[puzzles]]` tables: verified puzzle sets.
+    #[serde(default)]
+    pub puzzles: Vec<RawPuzzles>,
 }
 
 /// A paper: a name or a custom size.
@@ -77,5 +80,31 @@ pub struct RawBoard {
     /// Number of pages (default 1).
     pub pages: Option<Spanned<usize>>,
     /// Heading of the page (default: the game's name).
+    pub title: Option<String>,
+}
+
+/// `[[puzzles]]`: a verified puzzle set laid out as a book.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPuzzles {
+    /// The game (go).
+    pub game: Spanned<String>,
+    /// The kind: kill, live or life-and-death (both).
+    pub kind: Option<Spanned<String>>,
+    /// How many puzzles (default 12).
+    pub count: Option<Spanned<usize>>,
+    /// easy, medium, hard, any, or a range of proof sizes "40..300".
+    pub difficulty: Option<Spanned<String>>,
+    /// Puzzles per page (default 6).
+    pub per_page: Option<Spanned<usize>>,
+    /// Where the answers go: end, facing or none.
+    pub answers: Option<Spanned<String>>,
+    /// The set's seed (default: the document's).
+    pub seed: Option<u64>,
+    /// Go board size (default 9).
+    pub size: Option<Spanned<usize>>,
+    /// Print coordinates (default true).
+    pub coordinates: Option<bool>,
+    /// Heading of the pages.
     pub title: Option<String>,
 }

@@ -1,9 +1,11 @@
 //! Pages: paper sizes, margins, n-up grids of boards, titles and footers, move-record and score
 //! tables.
 
+pub mod book;
 pub mod paper;
 pub mod sheet;
 pub mod tables;
 
+pub use book::{Answers, BookSpec, book_pages};
 pub use paper::{Orientation, Paper};
 pub use sheet::{SheetSpec, board_sheet_pages};

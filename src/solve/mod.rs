@@ -106,6 +106,15 @@ pub struct Proof<M> {
     pub tree_size: usize,
 }
 
+/// One move of a solution tree and what follows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Branch<M> {
+    /// The move.
+    pub mv: M,
+    /// The continuations (one for the attacker's turns, every reply for the defender's).
+    pub next: Vec<Branch<M>>,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Solved {
     /// True when the side to move at this node wins.
@@ -375,6 +384,87 @@ impl<P: Problem> Solver<P> {
             p.undo();
         }
         line
+    }
+
+    /// The solution below the current position, which the attacker has been proven to win:
+    /// at the attacker's turns the winning move, at the defender's every reply; branches stop
+    /// at `max_depth` plies and the whole tree at about `max_nodes` nodes (the main line, the
+    /// most delaying replies, comes first at every defender node).
+    pub fn solution(
+        &mut self,
+        p: &mut P,
+        max_depth: usize,
+        max_nodes: usize,
+    ) -> Vec<Branch<P::Move>> {
+        let mut left = max_nodes;
+        self.solution_from(p, max_depth, &mut left)
+    }
+
+    fn solution_from(&mut self, p: &mut P, depth: usize, left: &mut usize) -> Vec<Branch<P::Move>> {
+        if depth == 0 || *left == 0 || p.outcome().is_some() {
+            return Vec::new();
+        }
+        let Some(s) = self.proofs.get(&p.hash()).copied() else {
+            return Vec::new();
+        };
+        let moves = p.moves();
+        let mut order: Vec<usize> = if p.attacker_to_move() {
+            s.best.map(|b| b as usize).into_iter().collect()
+        } else {
+            (0..moves.len()).collect()
+        };
+        // The most delaying reply first, so the first branch is the main line.
+        if let Some(b) = s.best.map(|b| b as usize)
+            && let Some(at) = order.iter().position(|&i| i == b)
+        {
+            order.remove(at);
+            order.insert(0, b);
+        }
+        let mut out = Vec::new();
+        for i in order {
+            let Some(&m) = moves.get(i) else { continue };
+            if *left == 0 {
+                break;
+            }
+            *left -= 1;
+            p.play(m);
+            let next = self.solution_from(p, depth - 1, left);
+            p.undo();
+            out.push(Branch { mv: m, next });
+        }
+        out
+    }
+
+    /// The size of the proof of the current position (won by the attacker): the number of
+    /// distinct positions in it, counting one winning move at the attacker's turns and every
+    /// reply at the defender's; stops counting at `cap`.
+    pub fn proof_size(&mut self, p: &mut P, cap: usize) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        self.count_proof(p, &mut seen, cap);
+        seen.len()
+    }
+
+    fn count_proof(&mut self, p: &mut P, seen: &mut std::collections::HashSet<u64>, cap: usize) {
+        if seen.len() >= cap || !seen.insert(p.hash()) || p.outcome().is_some() {
+            return;
+        }
+        let Some(s) = self.proofs.get(&p.hash()).copied() else {
+            return;
+        };
+        let moves = p.moves();
+        if p.attacker_to_move() {
+            if let Some(&m) = s.best.and_then(|b| moves.get(b as usize)) {
+                p.play(m);
+                self.count_proof(p, seen, cap);
+                p.undo();
+            }
+        } else {
+            for m in moves {
+                p.play(m);
+                self.count_proof(p, seen, cap);
+                p.undo();
+            }
+        }
     }
 
     /// Solves the root and classifies every first move: the key move, whether it is unique,

@@ -4,7 +4,7 @@
 //! defender wins (so seki counts as life). Ko follows the engine's positional superko.
 
 use super::engine::{Color, Go, KoRule, Move, Pt};
-use crate::solve::{Budget, Problem, Proof, Solver, Status};
+use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
 
 /// What the side to move at the root wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +191,33 @@ pub struct LdResult {
     pub proof: Proof<Move>,
     /// Nodes expanded over both searches.
     pub nodes: u64,
+    /// The solution tree from the key move (when proven or ko): the winning answers and every
+    /// defender reply, capped at `TREE_NODES` nodes.
+    pub solution: Vec<Branch<Move>>,
+    /// The number of distinct positions in the proof (0 unless proven or ko).
+    pub proof_size: usize,
+}
+
+/// Most nodes kept in a solution tree.
+pub const TREE_NODES: usize = 400;
+
+/// Most positions counted in a proof size.
+const PROOF_CAP: usize = 1_000_000;
+
+/// The solution tree and proof size of a proven root, from the solver that proved it.
+fn solution_of(
+    solver: &mut Solver<LifeAndDeath>,
+    p: &mut LifeAndDeath,
+    key: Option<Move>,
+) -> (Vec<Branch<Move>>, usize) {
+    let Some(k) = key else {
+        return (Vec::new(), 0);
+    };
+    let size = solver.proof_size(p, PROOF_CAP);
+    p.play(k);
+    let next = solver.solution(p, 40, TREE_NODES);
+    p.undo();
+    (vec![Branch { mv: k, next }], size)
 }
 
 /// Solves a problem twice if needed: first with the other side winning every ko (a proof
@@ -204,10 +231,13 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     let mut nodes = first.nodes;
     match first.status {
         Status::Proven => {
+            let (solution, proof_size) = solution_of(&mut solver, &mut strict, first.key_move);
             return LdResult {
                 status: LdStatus::Proven,
                 proof: first,
                 nodes,
+                solution,
+                proof_size,
             };
         }
         Status::Unknown => {
@@ -215,6 +245,8 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
                 status: LdStatus::Unknown,
                 proof: first,
                 nodes,
+                solution: Vec::new(),
+                proof_size: 0,
             };
         }
         Status::Disproven => {}
@@ -228,10 +260,17 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         Status::Disproven => LdStatus::Disproven,
         Status::Unknown => LdStatus::Unknown,
     };
+    let (solution, proof_size) = if status == LdStatus::Ko {
+        solution_of(&mut solver, &mut lenient, second.key_move)
+    } else {
+        (Vec::new(), 0)
+    };
     LdResult {
         status,
         proof: second,
         nodes,
+        solution,
+        proof_size,
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod ld;
 pub mod position;
+pub mod puzzle;
 pub mod score;
 pub mod sgf;
 

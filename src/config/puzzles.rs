@@ -1,0 +1,111 @@
+//! Validation of `[[puzzles]]` tables into puzzle book specifications.
+
+use super::diag::ConfigError;
+use super::raw::RawPuzzles;
+use crate::games::GameId;
+use crate::games::go::ld::Goal;
+use crate::geometry::Size;
+use crate::layout::{Answers, BookSpec};
+use crate::puzzle::{Difficulty, SetSpec, kinds};
+
+/// Checks one `[[puzzles]]` table; `seed` is the document's, used when the table has none.
+pub fn book(
+    p: &RawPuzzles,
+    text: &str,
+    file: &str,
+    paper: Size,
+    margin: f64,
+    seed: u64,
+) -> Result<BookSpec, ConfigError> {
+    let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
+    let game = GameId::parse(p.game.get_ref()).ok_or_else(|| {
+        at(
+            p.game.span().start,
+            format!("unknown game '{}'", p.game.get_ref()),
+        )
+        .hint("games: anchor, anchor2d, kropki, go, hexade")
+    })?;
+    let known = kinds(game);
+    if known.is_empty() {
+        return Err(at(
+            p.game.span().start,
+            format!("{} has no puzzle generator yet", game.title()),
+        )
+        .hint("puzzles are made for go (kinds: kill, live, life-and-death)"));
+    }
+    let kind = p
+        .kind
+        .as_ref()
+        .map_or("life-and-death".to_string(), |k| k.get_ref().clone());
+    let goal = match kind.as_str() {
+        "kill" => Some(Goal::Kill),
+        "live" => Some(Goal::Live),
+        "life-and-death" => None,
+        other => {
+            let span = p.kind.as_ref().map_or(0, |k| k.span().start);
+            return Err(
+                at(span, format!("unknown puzzle kind '{other}'")).hint(format!(
+                    "kinds for {}: {}",
+                    game.title(),
+                    known.join(", ")
+                )),
+            );
+        }
+    };
+    let ranged = |s: &Option<toml::Spanned<usize>>,
+                  what: &str,
+                  lo: usize,
+                  hi: usize,
+                  default: usize|
+     -> Result<usize, ConfigError> {
+        match s {
+            None => Ok(default),
+            Some(v) if (lo..=hi).contains(v.get_ref()) => Ok(*v.get_ref()),
+            Some(v) => Err(at(v.span().start, format!("{what} must be {lo}..{hi}"))),
+        }
+    };
+    let count = ranged(&p.count, "count", 1, 500, 12)?;
+    let per_page = ranged(&p.per_page, "per_page", 1, 12, 6)?;
+    let size = ranged(&p.size, "size", 7, 19, 9)?;
+    let difficulty_text = p
+        .difficulty
+        .as_ref()
+        .map_or("any".to_string(), |d| d.get_ref().clone());
+    let difficulty = Difficulty::parse(&difficulty_text).ok_or_else(|| {
+        let span = p.difficulty.as_ref().map_or(0, |d| d.span().start);
+        at(span, format!("unknown difficulty '{difficulty_text}'"))
+            .hint("use easy, medium, hard, any, or a range of proof sizes like \"40..300\"")
+    })?;
+    let answers = match p.answers.as_ref().map(|a| (a.get_ref().as_str(), a.span())) {
+        None | Some(("end", _)) => Answers::End,
+        Some(("facing", _)) => Answers::Facing,
+        Some(("none", _)) => Answers::None,
+        Some((other, span)) => {
+            return Err(at(span.start, format!("unknown answers '{other}'"))
+                .hint("use \"end\", \"facing\" or \"none\""));
+        }
+    };
+    Ok(BookSpec {
+        title: p
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("{} problems", game.title())),
+        set: SetSpec {
+            game,
+            goal,
+            size,
+            count,
+            difficulty,
+            seed: p.seed.unwrap_or(seed),
+        },
+        seed_given: p.seed.is_some(),
+        kind,
+        difficulty: difficulty_text,
+        per_page,
+        answers,
+        coordinates: p.coordinates.unwrap_or(true),
+        paper,
+        margin,
+        colour: false,
+    })
+}

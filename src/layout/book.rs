@@ -1,0 +1,302 @@
+//! Puzzle books: numbered puzzles many to a page with their instruction and difficulty, "answer
+//! on page N" under each, and an answer key (at the end or on the facing page) with the key move
+//! and the main line drawn as numbered stones.
+
+use crate::figure::{Colour, Figure, MarkKind, Window, draw_figure};
+use crate::games::GameId;
+use crate::geometry::{Board, Point, PointId, Size};
+use crate::puzzle::{Record, SetSpec};
+use crate::render::{Anchor, Page};
+
+/// Where a book's answers go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// An answer key after all the puzzles.
+    End,
+    /// Each page of puzzles followed by a page of their answers.
+    Facing,
+    /// No answers printed (the manifest still has them).
+    None,
+}
+
+/// Everything needed to generate and lay out one `[[puzzles]]` entry.
+#[derive(Clone, Debug)]
+pub struct BookSpec {
+    /// Page heading.
+    pub title: String,
+    /// What to generate.
+    pub set: SetSpec,
+    /// True when the table gave its own seed (else it follows the document's).
+    pub seed_given: bool,
+    /// The kind as written: kill, live or life-and-death.
+    pub kind: String,
+    /// The difficulty as written.
+    pub difficulty: String,
+    /// Puzzles per page.
+    pub per_page: usize,
+    /// Where the answers go.
+    pub answers: Answers,
+    /// Print coordinates around the boards.
+    pub coordinates: bool,
+    /// Page size in mm.
+    pub paper: Size,
+    /// Margin in mm.
+    pub margin: f64,
+    /// Colour inks.
+    pub colour: bool,
+}
+
+impl BookSpec {
+    /// Pages of puzzles.
+    fn puzzle_pages(&self) -> usize {
+        self.set.count.div_ceil(self.per_page)
+    }
+
+    /// The number of pages the book takes.
+    pub fn pages(&self) -> usize {
+        let p = self.puzzle_pages();
+        match self.answers {
+            Answers::End | Answers::Facing => 2 * p,
+            Answers::None => p,
+        }
+    }
+
+    /// The 0-based page (within the book) of puzzle i's answer, and of the puzzle itself.
+    fn page_of(&self, i: usize) -> (usize, usize) {
+        let p = i / self.per_page;
+        match self.answers {
+            Answers::End => (self.puzzle_pages() + p, p),
+            Answers::Facing => (2 * p + 1, 2 * p),
+            Answers::None => (p, p),
+        }
+    }
+}
+
+const TITLE: f64 = 6.0;
+const HEAD: f64 = 3.6;
+const SMALL: f64 = 3.0;
+const FOOT: f64 = 2.8;
+
+/// The board of a record.
+fn board_of(r: &Record) -> Board {
+    match GameId::parse(&r.game) {
+        Some(GameId::Go) | None => Board::go(r.size),
+        Some(g) => g
+            .board(crate::games::BoardParams {
+                size: Some(r.size),
+                ..Default::default()
+            })
+            .unwrap_or_else(|_| Board::go(r.size)),
+    }
+}
+
+/// The points of a record's problem: its stones and its region.
+fn problem_points(board: &Board, r: &Record) -> Vec<PointId> {
+    r.black
+        .split_whitespace()
+        .chain(r.white.split_whitespace())
+        .chain(r.region.iter().map(|s| s.as_str()))
+        .filter_map(|s| board.parse(s).ok())
+        .collect()
+}
+
+/// The figure of a puzzle as set: its stones on the cropped board.
+fn puzzle_figure(r: &Record, spec: &BookSpec) -> Figure {
+    let board = board_of(r);
+    let mut fig = Figure::new(board.clone());
+    fig.coordinates = spec.coordinates;
+    fig.colour = spec.colour;
+    for (list, c) in [(&r.black, Colour::Black), (&r.white, Colour::White)] {
+        for id in list.split_whitespace().filter_map(|s| board.parse(s).ok()) {
+            fig.stone(id, c);
+        }
+    }
+    let pts = problem_points(&board, r);
+    fig.window = Some(Window::around(&board, &pts, 0.5));
+    fig
+}
+
+/// The answer figure: the main line as numbered stones, the key move's point marked on wrong
+/// first moves' refutations left to the caption.
+fn answer_figure(r: &Record, spec: &BookSpec) -> Figure {
+    let mut fig = puzzle_figure(r, spec);
+    let board = fig.board.clone();
+    let first = if r.to_play == "white" {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let mut colour = first;
+    let mut passes = Vec::new();
+    for (i, m) in r.main_line.iter().enumerate() {
+        match board.parse(m) {
+            Ok(id) => {
+                fig.play(id, colour);
+            }
+            Err(_) => {
+                fig.last_number += 1;
+                passes.push(format!("{} passes", i + 1));
+            }
+        }
+        colour = match colour {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        };
+    }
+    fig.notes.extend(passes);
+    let verb = if r.goal == "kill" { "kills" } else { "lives" };
+    let mut caption = format!("1 at {} {verb}", r.key_move);
+    if r.unique {
+        caption.push_str(" (the only move that does)");
+    }
+    caption.push('.');
+    if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
+        let tag = "a";
+        if let Ok(id) = board.parse(&w.play) {
+            fig.mark(id, MarkKind::Label(tag.into()));
+            caption.push_str(&format!(
+                " Wrong: {tag} ({}) is answered by {}.",
+                w.play,
+                w.refutation.as_deref().unwrap_or("pass")
+            ));
+        }
+    }
+    fig.caption = caption;
+    fig
+}
+
+/// Lays out a book's pages; page numbers are printed as `first_page + i` of `total`.
+pub fn book_pages(
+    spec: &BookSpec,
+    puzzles: &[Record],
+    first_page: usize,
+    total: usize,
+) -> Vec<Page> {
+    let mut pages: Vec<Page> = (0..spec.pages()).map(|_| Page::new(spec.paper)).collect();
+    for (i, page) in pages.iter_mut().enumerate() {
+        let is_answers = match spec.answers {
+            Answers::End => i >= spec.puzzle_pages(),
+            Answers::Facing => i % 2 == 1,
+            Answers::None => false,
+        };
+        let heading = if is_answers {
+            format!("{}: answers", spec.title)
+        } else {
+            spec.title.clone()
+        };
+        frame(page, spec, &heading, first_page + i, total);
+    }
+    let cols = if spec.per_page >= 2 { 2 } else { 1 };
+    let rows = spec.per_page.div_ceil(cols);
+    let m = spec.margin;
+    let top = m + TITLE + HEAD * 1.6;
+    let bottom = spec.paper.h - m - FOOT * 2.5;
+    let cell = Size::new(
+        (spec.paper.w - 2.0 * m) / cols as f64,
+        (bottom - top) / rows as f64,
+    );
+    for (i, r) in puzzles.iter().enumerate() {
+        let slot = i % spec.per_page;
+        let origin = Point::new(
+            m + (slot % cols) as f64 * cell.w,
+            top + (slot / cols) as f64 * cell.h,
+        );
+        let (answer_page, puzzle_page) = spec.page_of(i);
+        let grade = if r.grade.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", r.grade)
+        };
+        let note = match spec.answers {
+            Answers::None => None,
+            _ => Some(format!("Answer on page {}", first_page + answer_page)),
+        };
+        draw_cell(
+            &mut pages[puzzle_page],
+            origin,
+            cell,
+            &format!("Problem {}", r.number),
+            &format!("{}{grade}", r.instruction),
+            &puzzle_figure(r, spec),
+            note.as_deref(),
+        );
+        if spec.answers != Answers::None {
+            draw_cell(
+                &mut pages[answer_page],
+                origin,
+                cell,
+                &format!("Problem {}", r.number),
+                &format!("{}{grade}", r.instruction),
+                &answer_figure(r, spec),
+                Some(&format!("Problem on page {}", first_page + puzzle_page)),
+            );
+        }
+    }
+    pages
+}
+
+/// One puzzle's cell: heading, instruction, the figure, a note at the bottom.
+fn draw_cell(
+    page: &mut Page,
+    origin: Point,
+    cell: Size,
+    heading: &str,
+    instruction: &str,
+    fig: &Figure,
+    note: Option<&str>,
+) {
+    let pad = 3.0;
+    let x = origin.x + pad;
+    let w = cell.w - 2.0 * pad;
+    page.bold_text(
+        Point::new(x, origin.y + HEAD),
+        heading.to_string(),
+        HEAD,
+        Anchor::Start,
+    );
+    page.text(
+        Point::new(x, origin.y + HEAD + SMALL * 1.4),
+        instruction.to_string(),
+        SMALL,
+        Anchor::Start,
+    );
+    let fig_top = origin.y + HEAD + SMALL * 2.4;
+    let note_h = if note.is_some() { SMALL * 2.0 } else { 0.0 };
+    let area = Size::new(w, cell.h - (fig_top - origin.y) - note_h - pad);
+    let used = draw_figure(page, fig, Point::new(x, fig_top), area);
+    if let Some(n) = note {
+        page.text(
+            Point::new(x + w / 2.0, fig_top + used + SMALL * 1.5),
+            n.to_string(),
+            SMALL,
+            Anchor::Middle,
+        );
+    }
+}
+
+/// The page's heading and footer.
+fn frame(page: &mut Page, spec: &BookSpec, heading: &str, number: usize, total: usize) {
+    let m = spec.margin;
+    let (w, h) = (spec.paper.w, spec.paper.h);
+    page.bold_text(
+        Point::new(m, m + TITLE * 0.75),
+        heading.to_string(),
+        TITLE,
+        Anchor::Start,
+    );
+    page.text(
+        Point::new(m, h - m),
+        format!(
+            "Each answer proven unique by stonepress (difficulty {}, seed {})",
+            spec.difficulty, spec.set.seed
+        ),
+        FOOT,
+        Anchor::Start,
+    );
+    page.text(
+        Point::new(w - m, h - m),
+        format!("page {number} of {total}"),
+        FOOT,
+        Anchor::End,
+    );
+}
