@@ -6,6 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::diag::ConfigError;
+use super::diagram::{Block, blocks};
 use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
@@ -51,6 +52,8 @@ pub struct Plan {
     pub colour: bool,
     /// The board sheets, in order.
     pub sheets: Vec<SheetSpec>,
+    /// The diagrams and texts, in file order (laid out after the sheets).
+    pub blocks: Vec<Block>,
 }
 
 /// Reads and validates a configuration file.
@@ -186,12 +189,13 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
     for b in &raw.board {
         sheets.push(sheet(b, text, file, size, margin, colour)?);
     }
-    if sheets.is_empty() {
+    let blocks = blocks(&raw.diagram, &raw.text, text, file, colour)?;
+    if sheets.is_empty() && blocks.is_empty() {
         return Err(ConfigError {
             file: file.to_string(),
             line: 0,
             column: 0,
-            message: "the configuration makes nothing: add a [[board]] table".into(),
+            message: "the configuration makes nothing: add a [[board]] or [[diagram]] table".into(),
             hint: Some("see `stonepress init`".into()),
         });
     }
@@ -207,6 +211,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         seed: doc.seed.unwrap_or(2026),
         colour,
         sheets,
+        blocks,
     })
 }
 

@@ -13,6 +13,12 @@ pub struct RawConfig {
     /// The `[[board]]` tables: empty board sheets.
     #[serde(default)]
     pub board: Vec<RawBoard>,
+    /// The `[[diagram]]` tables: annotated positions.
+    #[serde(default)]
+    pub diagram: Vec<Spanned<super::diagram::RawDiagram>>,
+    /// The `[[text]]` tables: headings and paragraphs between diagrams.
+    #[serde(default)]
+    pub text: Vec<Spanned<super::diagram::RawText>>,
 }
 
 /// A paper: a name or a custom size.

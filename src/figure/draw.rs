@@ -280,6 +280,7 @@ fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
     for a in &fig.arrows {
         draw_arrow(page, fig, at, a.from, a.to, a.head, a.tone, radius);
     }
+    draw_edges(page, fig, at, &vis);
     let stones = fig.stone_at();
     for s in &fig.stones {
         if vis[s.point as usize] {
@@ -321,6 +322,37 @@ fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
     }
 }
 
+/// Edge marks: a segment parallel to the side from a point half-way to its neighbour, pushed
+/// outwards from the board centre.
+fn draw_edges(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let board = &fig.board;
+    let ext = board.extent();
+    let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
+    for e in &fig.edges {
+        if !vis[e.from as usize] || !vis[e.to as usize] {
+            continue;
+        }
+        let a = board.position(e.from);
+        let b0 = board.position(e.to);
+        let b = Point::new((a.x + b0.x) / 2.0, (a.y + b0.y) / 2.0);
+        let d = b0 - a;
+        let len = a.dist(b0).max(1e-9);
+        let mut n = Point::new(-d.y / len, d.x / len);
+        let out = b - centre;
+        if n.x * out.x + n.y * out.y < 0.0 {
+            n = n.scale(-1.0);
+        }
+        let off = n.scale(0.42);
+        let s = stroke_for(e.line, e.tone, fig, at.unit());
+        page.shape(
+            Geometry::Line(at.map(a + off), at.map(b + off)),
+            None,
+            Some(s),
+            Some("edge-mark"),
+        );
+    }
+}
+
 fn map_all(at: &Placement, ps: &[Point]) -> Vec<Point> {
     ps.iter().map(|&p| at.map(p)).collect()
 }
@@ -343,8 +375,32 @@ fn fill_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region, cell: 
                 );
             }
         }
+        Outline::Pieces(pieces) => {
+            for piece in pieces {
+                let poly: Vec<Point> = piece.iter().map(|&q| at.at(board, q)).collect();
+                page.shape(Geometry::Polygon(poly), fill, None, Some("region-fill"));
+            }
+        }
         Outline::Path(_) => {}
     }
+}
+
+/// The edges of a union of pieces that belong to one piece only.
+fn pieces_boundary(pieces: &[Vec<PointId>]) -> Vec<(PointId, PointId)> {
+    let mut count: HashMap<(PointId, PointId), usize> = HashMap::new();
+    let mut order = Vec::new();
+    for piece in pieces {
+        for i in 0..piece.len() {
+            let (a, b) = (piece[i], piece[(i + 1) % piece.len()]);
+            let k = (a.min(b), a.max(b));
+            let n = count.entry(k).or_insert(0);
+            if *n == 0 {
+                order.push(k);
+            }
+            *n += 1;
+        }
+    }
+    order.into_iter().filter(|k| count[k] == 1).collect()
 }
 
 fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
@@ -358,6 +414,16 @@ fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
         Outline::Path(ps) => {
             let line: Vec<Point> = ps.iter().map(|&p| at.at(board, p)).collect();
             page.shape(Geometry::Polyline(line), None, Some(s), Some("region"));
+        }
+        Outline::Pieces(pieces) => {
+            for (a, b) in pieces_boundary(pieces) {
+                page.shape(
+                    Geometry::Line(at.at(board, a), at.at(board, b)),
+                    None,
+                    Some(s.clone()),
+                    Some("region"),
+                );
+            }
         }
         Outline::Cells(ps) => {
             for (a, b) in cells_boundary(board, ps) {

@@ -1,6 +1,7 @@
 //! Pages: paper sizes, margins, n-up grids of boards, titles and footers, move-record and score
 //! tables.
 
+pub mod diagrams;
 pub mod paper;
 pub mod sheet;
 pub mod tables;
