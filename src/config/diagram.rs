@@ -31,7 +31,8 @@ pub struct RawDiagram {
     pub moves: Option<Spanned<MoveList>>,
     /// Show only the part of the board around these points ("A1 F6").
     pub crop: Option<Spanned<String>>,
-    /// "auto" (default) for the engine's caption, or the text to print.
+    /// "auto" (default) for the engine's caption, or the text to print, in which "{auto}"
+    /// stands for the engine's caption.
     pub caption: Option<String>,
     /// Printed above the board after "Diagram N".
     pub title: Option<String>,
@@ -220,7 +221,7 @@ fn diagram(
     }
     fig.caption = match d.caption.as_deref() {
         None | Some("auto") => made.auto_caption,
-        Some(t) => t.to_string(),
+        Some(t) => t.replace("{auto}", &made.auto_caption),
     };
     let per_row = match &d.per_row {
         None => 2,

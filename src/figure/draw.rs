@@ -114,7 +114,7 @@ fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
 fn stone_radius(board: &Board, at: &Placement) -> f64 {
     let k = match board.family() {
         Family::Go => 0.48,
-        Family::Kropki => 0.3,
+        Family::Kropki => 0.34,
         Family::Anchor => 0.42,
         Family::Hexade | Family::Anchor2d => 0.4,
     };
@@ -589,13 +589,19 @@ fn draw_mark(
             if on.is_none() && fig.board.shape() == CellShape::Point {
                 // Clear the grid lines under a letter on an empty point.
                 page.shape(
-                    Geometry::Circle(c, r * 0.72),
+                    Geometry::Circle(c, r.max(at.unit() * 0.4) * 0.72),
                     Some(Paint::WHITE),
                     None,
                     Some("mark-ground"),
                 );
             }
-            label(page, c, text, r, ink);
+            // Letters on empty points stay legible on boards with small stones.
+            let size = if on.is_none() {
+                r.max(at.unit() * 0.4)
+            } else {
+                r
+            };
+            label(page, c, text, size, ink);
         }
     }
 }

@@ -144,7 +144,8 @@ impl Flow<'_> {
             + LABEL * 1.9;
         self.room(h + 3.0);
         self.y += 3.0;
-        let total = n as f64 * cell + (n - 1) as f64 * GAP;
+        let used = row.len();
+        let total = used as f64 * cell + (used - 1) as f64 * GAP;
         let left = self.spec.margin + (w - total) / 2.0;
         let top = self.y;
         for (k, (d, b)) in row.iter().zip(&boxes).enumerate() {
@@ -163,7 +164,7 @@ impl Flow<'_> {
             );
             draw_figure(page, &d.figure, Point::new(x, top + LABEL * 1.9), *b);
         }
-        self.y = top + h;
+        self.y = top + h + 3.0;
     }
 }
 

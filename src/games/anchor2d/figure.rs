@@ -54,9 +54,9 @@ pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameE
                 .collect();
             fig.regions.push(Region {
                 outline: Outline::Cells(cells),
-                tone: Tone::Accent,
+                tone: Tone::Neutral,
                 fill: false,
-                line: Line::Heavy,
+                line: Line::Dashed,
             });
         }
     }
@@ -84,12 +84,20 @@ pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameE
                     edges_done |= (1 << x) | (1 << y);
                 }
             }
-            for p in board.points() {
-                if let CellClass::Edge(e) = board.cell_class(p)
-                    && edges_done & (1 << e) != 0
-                {
-                    fig.shades.push((p, tone(c)));
+            for e in 0..9u8 {
+                if edges_done & (1 << e) == 0 {
+                    continue;
                 }
+                let cells: Vec<PointId> = board
+                    .points()
+                    .filter(|&p| board.cell_class(p) == CellClass::Edge(e))
+                    .collect();
+                fig.regions.push(Region {
+                    outline: Outline::Cells(cells),
+                    tone: tone(c),
+                    fill: false,
+                    line: Line::Heavy,
+                });
             }
         }
         if req.shows("pairs") || req.shows("count") {

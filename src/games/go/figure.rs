@@ -36,8 +36,16 @@ fn group_word(go: &Go, stones: &[Pt], c: Color) -> String {
         .copied()
         .min()
         .map_or(String::new(), |p| go.name(p));
+    let names: Vec<String> = stones.iter().map(|&p| go.name(p)).collect();
     if stones.len() == 1 {
         format!("the {} stone at {first}", colour_word(c).to_lowercase())
+    } else if stones.len() <= 4 {
+        let (last, rest) = names.split_last().expect("two or more stones");
+        format!(
+            "the {} stones at {} and {last}",
+            colour_word(c).to_lowercase(),
+            rest.join(", ")
+        )
     } else {
         format!(
             "the {} {} stones at {first}",
@@ -99,14 +107,19 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
         }
         captured.extend(gone);
     }
-    if req.shows("captures") {
-        for &p in &captured {
-            fig.mark(go.id(p), MarkKind::Triangle);
+    // Captured stones leave the figure; with "captures" their points are crossed (the ko
+    // point, when shown, gets its own mark).
+    let ko = go.ko_point().filter(|_| req.shows("ko"));
+    for &p in &captured {
+        if go.stone(p).is_none() {
+            let id = go.id(p);
+            fig.stones.retain(|s| s.point != id);
+            if req.shows("captures") && Some(p) != ko {
+                fig.mark(id, MarkKind::Cross);
+            }
         }
     }
-    if req.shows("ko")
-        && let Some(k) = go.ko_point()
-    {
+    if let Some(k) = ko {
         fig.mark(go.id(k), MarkKind::Square);
         words.push(format!(
             "{} may not retake at {} at once: that is ko.",
@@ -128,8 +141,9 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
                 }
                 let group = go.group(p);
                 words.push(format!(
-                    "{} has {}{}.",
+                    "{} {} {}{}.",
                     capitalise(&group_word(go, &group, c)),
+                    if group.len() == 1 { "has" } else { "have" },
                     plural(libs.len(), "liberty", "liberties"),
                     if libs.len() == 1 { " (atari)" } else { "" }
                 ));

@@ -49,10 +49,16 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
         }
         taken.extend(gone);
     }
-    if req.shows("captures") {
-        for &p in &taken {
-            fig.mark(p, MarkKind::Triangle);
+    // Captured stones leave the figure; with "captures" their cells are crossed.
+    for &p in &taken {
+        if h.stone(p).is_none() {
+            fig.stones.retain(|s| s.point != p);
+            if req.shows("captures") {
+                fig.mark(p, MarkKind::Cross);
+            }
         }
+    }
+    if req.shows("captures") {
         let mover = h.to_move();
         let pairs = h.capturable_pairs(mover);
         let mut at: Vec<PointId> = pairs.iter().map(|x| x.0).collect();
