@@ -315,3 +315,48 @@ moves = "E5 D4"
     assert_eq!(e.line, 5, "{e}");
     assert!(e.to_string().contains("move 2 (D4) is illegal"), "{e}");
 }
+
+#[test]
+fn a_diagram_reads_its_position_from_a_file_next_to_the_configuration() {
+    let dir = temp_dir("diagram-files");
+    std::fs::copy(common::data("go", "capture.sgf"), dir.join("capture.sgf")).unwrap();
+    std::fs::copy(common::data("hexade", "six.toml"), dir.join("six.toml")).unwrap();
+    let config = dir.join("d.toml");
+    std::fs::write(
+        &config,
+        r#"
+[[diagram]]
+game = "go"
+position = "capture.sgf"
+show = ["liberties"]
+
+[[diagram]]
+game = "hexade"
+position = "six.toml"
+show = ["sixes"]
+"#,
+    )
+    .unwrap();
+    let plan = load(&config).unwrap_or_else(|e| panic!("{e}"));
+    let c = captions(&plan.blocks);
+    assert_eq!(c.len(), 2);
+    assert!(c[1].contains("White has a six: a row."), "{}", c[1]);
+    let figures: Vec<&Figure> = plan
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Diagram(d) => Some(&d.figure),
+            Block::Text { .. } => None,
+        })
+        .collect();
+    // The SGF record's stones are on the Go figure (20 moves, some captured).
+    assert!(figures[0].stones.len() > 10, "{}", figures[0].stones.len());
+    std::fs::write(
+        &config,
+        "[[diagram]]\ngame = \"go\"\nposition = \"missing.sgf\"\n",
+    )
+    .unwrap();
+    let e = load(&config).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.to_string().contains("cannot read"), "{e}");
+}

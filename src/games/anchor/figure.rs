@@ -164,3 +164,34 @@ fn edge_marks(fig: &mut Figure, points: &[PointId], c: Color, anchor: bool) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anchor_is_marked_along_each_side_it_touches_and_a_dead_group_is_crossed() {
+        let mut a = Anchor::new();
+        let b = a.board().clone();
+        let black: Vec<(PointId, Color)> = ["A1", "B1"]
+            .iter()
+            .map(|p| (b.parse(p).unwrap(), Color::Black))
+            .collect();
+        let mut stones = black;
+        stones.push((b.parse("H8").unwrap(), Color::White));
+        a.setup(&stones, Color::White);
+        let req = Request {
+            show: vec!["anchors".into(), "non-anchors".into(), "dead".into()],
+            moves: Vec::new(),
+        };
+        let made = figure(&mut a, &req, "test").unwrap();
+        let fig = &made.figure;
+        // A1 lies on S1 and S6 (towards B1 and A2), B1 on S1 (towards A1 and C1).
+        let heavy = fig.edges.iter().filter(|e| e.line == Line::Heavy).count();
+        assert_eq!(heavy, 4, "{:?}", fig.edges);
+        assert!(fig.edges.iter().all(|e| e.tone == Tone::Black));
+        assert_eq!(fig.marks.len(), 1, "the lone white stone is dead");
+        assert!(made.auto_caption.contains("home corner A1: an anchor"));
+        assert!(made.auto_caption.contains("touches no side: not an anchor"));
+    }
+}

@@ -155,3 +155,50 @@ pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameErr
         auto_caption: words.join(" "),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::request::Request;
+
+    #[test]
+    fn a_region_around_one_dot_is_the_diamond_of_its_chain() {
+        let board = Board::kropki(7, 7);
+        let pieces = chain_pieces(&board, &[board.parse("C3").unwrap()]);
+        assert_eq!(pieces.len(), 4);
+        assert!(pieces.iter().all(|p| p.len() == 3));
+        let mut corners: Vec<&str> = pieces
+            .iter()
+            .flat_map(|p| p.iter().map(|&q| board.name(q)))
+            .filter(|n| *n != "C3")
+            .collect();
+        corners.sort_unstable();
+        corners.dedup();
+        assert_eq!(corners, ["B3", "C2", "C4", "D3"]);
+    }
+
+    #[test]
+    fn declared_regions_are_drawn_and_inert_dots_crossed() {
+        let mut k = Kropki::new(7, 7);
+        for (p, c) in [
+            ("C4", Color::Black),
+            ("B3", Color::Black),
+            ("D3", Color::Black),
+            ("C2", Color::Black),
+            ("C3", Color::White),
+        ] {
+            let n = k.parse(p).unwrap();
+            k.setup_dot(n, c).unwrap();
+        }
+        let c3 = k.parse("C3").unwrap();
+        k.declare(Color::Black, c3).unwrap();
+        let req = Request {
+            show: vec!["regions".into(), "inert".into(), "captures".into()],
+            moves: Vec::new(),
+        };
+        let made = figure(&mut k, &req, "test").unwrap();
+        assert_eq!(made.figure.regions.len(), 1);
+        assert_eq!(made.figure.marks.len(), 1);
+        assert_eq!(made.auto_caption, "Black has captured 1 dot, White 0.");
+    }
+}
