@@ -117,7 +117,21 @@ impl Flow<'_> {
         }
     }
 
-    fn row(&mut self, row: &[&DiagramSpec]) {
+    /// The height of a text block.
+    fn text_height(&self, heading: &str, paragraphs: &[String]) -> f64 {
+        let mut h = if heading.is_empty() {
+            0.0
+        } else {
+            HEADING * 1.6
+        };
+        for p in paragraphs {
+            h += wrap(p, self.width(), BODY).len() as f64 * BODY * LEADING + BODY * 0.6;
+        }
+        h
+    }
+
+    /// The cell width, the figure boxes and the height of a row of diagrams (gaps included).
+    fn measure(&self, row: &[&DiagramSpec]) -> (f64, Vec<Size>, f64) {
         let n = row[0].per_row.max(1);
         let w = self.width();
         let cell = (w - GAP * (n - 1) as f64) / n as f64;
@@ -142,7 +156,13 @@ impl Flow<'_> {
             .map(|(d, b)| figure_height(&d.figure, *b))
             .fold(0.0, f64::max)
             + LABEL * 1.9;
-        self.room(h + 3.0);
+        (cell, boxes, h + 6.0)
+    }
+
+    fn row(&mut self, row: &[&DiagramSpec]) {
+        let (cell, boxes, h) = self.measure(row);
+        let w = self.width();
+        self.room(h);
         self.y += 3.0;
         let used = row.len();
         let total = used as f64 * cell + (used - 1) as f64 * GAP;
@@ -164,11 +184,52 @@ impl Flow<'_> {
             );
             draw_figure(page, &d.figure, Point::new(x, top + LABEL * 1.9), *b);
         }
-        self.y = top + h + 3.0;
+        self.y = top + h - 3.0;
     }
 }
 
-/// Lays out the blocks into pages. Page numbers are added by `number_pages`.
+/// A text block or a row of diagrams.
+enum Item<'a> {
+    Text(&'a str, &'a [String], bool),
+    Row(Vec<&'a DiagramSpec>),
+}
+
+/// Groups diagrams into rows: a row ends when it is full, at a text, or where `per_row`
+/// changes.
+fn items(blocks: &[Block]) -> Vec<Item<'_>> {
+    let mut out = Vec::new();
+    let mut row: Vec<&DiagramSpec> = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Text {
+                heading,
+                paragraphs,
+                new_page,
+            } => {
+                if !row.is_empty() {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+                out.push(Item::Text(heading, paragraphs, *new_page));
+            }
+            Block::Diagram(d) => {
+                if !row.is_empty() && row[0].per_row != d.per_row {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+                row.push(d);
+                if row.len() == d.per_row {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+            }
+        }
+    }
+    if !row.is_empty() {
+        out.push(Item::Row(row));
+    }
+    out
+}
+
+/// Lays out the blocks into pages; a text is kept on one page with the row of diagrams that
+/// follows it when they fit on a page together. Page numbers are added by `number_page`.
 pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
     if blocks.is_empty() {
         return Vec::new();
@@ -179,38 +240,31 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
         y: 0.0,
     };
     flow.new_page();
-    let mut row: Vec<&DiagramSpec> = Vec::new();
-    for b in blocks {
-        match b {
-            Block::Text {
-                heading,
-                paragraphs,
-                new_page,
-            } => {
-                if !row.is_empty() {
-                    flow.row(&row);
-                    row.clear();
-                }
+    let items = items(blocks);
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Text(heading, paragraphs, new_page) => {
                 if *new_page && flow.y > flow.top() + 0.01 {
                     flow.new_page();
                 }
+                // Keep this text, the texts after it and the next row together.
+                let mut need = 0.0;
+                for next in &items[i..] {
+                    match next {
+                        Item::Text(h, p, _) => need += flow.text_height(h, p),
+                        Item::Row(r) => {
+                            need += flow.measure(r).2;
+                            break;
+                        }
+                    }
+                }
+                if need <= flow.bottom() - flow.top() {
+                    flow.room(need);
+                }
                 flow.text(heading, paragraphs);
             }
-            Block::Diagram(d) => {
-                if !row.is_empty() && row[0].per_row != d.per_row {
-                    flow.row(&row);
-                    row.clear();
-                }
-                row.push(d);
-                if row.len() == d.per_row {
-                    flow.row(&row);
-                    row.clear();
-                }
-            }
+            Item::Row(row) => flow.row(row),
         }
-    }
-    if !row.is_empty() {
-        flow.row(&row);
     }
     flow.pages
 }
