@@ -73,10 +73,13 @@ fn style(fig: &Figure) -> BoardStyle {
     }
 }
 
-/// Coordinates are printed on whole boards, and on windows of square grids.
+/// Coordinates are printed on whole boards, and on windows of square grids and Hexade.
 fn labels_drawn(fig: &Figure) -> bool {
     fig.window.is_none_or(|w| w.is_whole(&fig.board))
-        || matches!(fig.board.family(), Family::Go | Family::Kropki)
+        || matches!(
+            fig.board.family(),
+            Family::Go | Family::Kropki | Family::Hexade
+        )
 }
 
 fn margin(fig: &Figure) -> f64 {
@@ -701,7 +704,52 @@ fn draw_window(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool], st: 
                     Some(class),
                 );
             }
+            if st.coordinates && board.family() == Family::Hexade {
+                hexade_window_labels(page, fig, at, vis);
+            }
         }
+    }
+}
+
+/// Row letters left of each row's first shown cell and diagonal numbers above-right of each
+/// diagonal's top shown cell, as on the whole Hexade board.
+fn hexade_window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let board = &fig.board;
+    let size = label_size(at);
+    let mut first_in_row: HashMap<i32, (i32, PointId)> = HashMap::new();
+    let mut top_of_diagonal: HashMap<i32, (i32, PointId)> = HashMap::new();
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        let (r, n) = board.coord(p);
+        let e = first_in_row.entry(r).or_insert((n, p));
+        if n < e.0 {
+            *e = (n, p);
+        }
+        let e = top_of_diagonal.entry(n).or_insert((r, p));
+        if r < e.0 {
+            *e = (r, p);
+        }
+    }
+    let mut rows: Vec<_> = first_in_row.into_iter().collect();
+    rows.sort_unstable();
+    for (r, (_, p)) in rows {
+        let pos = at.map(board.position(p) + Point::new(-0.95, 0.0));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.35),
+            ((b'A' + r as u8) as char).to_string(),
+            size,
+            Anchor::Middle,
+        );
+    }
+    let mut diagonals: Vec<_> = top_of_diagonal.into_iter().collect();
+    diagonals.sort_unstable();
+    for (n, (_, p)) in diagonals {
+        let pos = at.map(board.position(p) + Point::new(0.5, -SQRT_3_OVER_2).scale(0.95));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.35),
+            (n + 1).to_string(),
+            size,
+            Anchor::Middle,
+        );
     }
 }
 
