@@ -1,5 +1,5 @@
 //! The five rules booklets (templates/rules-*.toml): each builds into a PDF of at least two
-//! pages that passes qpdf --check and renders, and the Anchor booklet's auto caption prints
+//! pages that passes qpdf --check and renders (PDF with pdftoppm, each SVG with resvg), and the Anchor booklet's auto caption prints
 //! the score the engine gives for its finished position.
 
 mod common;
@@ -10,7 +10,7 @@ use std::process::Command;
 use stonepress::games::PositionSpec;
 use stonepress::games::anchor;
 
-use common::{check_pdf, have, stonepress, temp_dir};
+use common::{check_pdf, have, render_svg, stonepress, temp_dir};
 
 const GAMES: [&str; 5] = ["anchor", "anchor2d", "kropki", "go", "hexade"];
 
@@ -38,10 +38,19 @@ fn each_rules_booklet_builds_with_two_pages_or_more_and_passes_qpdf() {
         let pdf = dir.join(format!("rules-{game}.pdf"));
         assert!(pages(&pdf) >= 2, "{game}: {} pages", pages(&pdf));
         check_pdf(&pdf);
-        let svgs = std::fs::read_dir(dir.join(format!("rules-{game}")))
+        let svgs: Vec<_> = std::fs::read_dir(dir.join(format!("rules-{game}")))
             .unwrap()
-            .count();
-        assert_eq!(svgs, pages(&pdf), "{game}: one SVG per page");
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(svgs.len(), pages(&pdf), "{game}: one SVG per page");
+        for svg in &svgs {
+            let text = std::fs::read_to_string(svg).unwrap();
+            assert!(
+                render_svg(&text) > 1000,
+                "{} renders with ink",
+                svg.display()
+            );
+        }
     }
 }
 
