@@ -550,6 +550,7 @@ fn draw_mark(
     r: f64,
 ) {
     let c = at.at(&fig.board, p);
+    let numbered = fig.numbered.iter().any(|n| n.point == p);
     let ink = ink_on(on);
     let w = (r * 0.13).clamp(0.3, 0.7);
     let s = Stroke::solid(ink, w);
@@ -573,6 +574,18 @@ fn draw_mark(
             Some("mark"),
         ),
         MarkKind::Circle => page.shape(Geometry::Circle(c, r * 0.45), None, Some(s), Some("mark")),
+        MarkKind::Cross if numbered => {
+            // Four short arms in the rim keep the move number readable.
+            let (a, b) = (0.4, 0.68);
+            for (x, y) in [(-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (1.0, -1.0)] {
+                page.shape(
+                    Geometry::Line(pt(x * a, y * a), pt(x * b, y * b)),
+                    None,
+                    Some(s.clone()),
+                    Some("mark"),
+                );
+            }
+        }
         MarkKind::Cross => {
             let k = 0.42;
             page.shape(
