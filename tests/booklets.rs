@@ -1,6 +1,5 @@
-//! The five rules booklets (templates/rules-*.toml): each builds into a PDF of at least two
-//! pages that passes qpdf --check and renders (PDF with pdftoppm, each SVG with resvg), and the Anchor booklet's auto caption prints
-//! the score the engine gives for its finished position.
+//! The five rules booklets: each builds a PDF of two pages or more that passes qpdf --check,
+//! every page renders (pdftoppm, resvg), and the Anchor auto caption prints the engine's score.
 
 mod common;
 

@@ -1,5 +1,4 @@
-//! `[[diagram]]` and `[[text]]`: annotated positions made by the engines, and the prose
-//! between them, validated into resolved blocks in file order.
+//! `[[diagram]]` and `[[text]]` tables validated into resolved blocks, in file order.
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,5 +1,4 @@
-//! Diagram pages: headings, paragraphs and rows of numbered diagrams ("Diagram 3") flowed
-//! over as many pages as they need, with the document title on top and page numbers below.
+//! Diagram pages: headings, paragraphs and rows of numbered diagrams flowed over pages.
 
 use crate::config::diagram::{Block, DiagramSpec};
 use crate::figure::{CAPTION_SIZE, board_aspect, draw_figure, figure_height, wrap};

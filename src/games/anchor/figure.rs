@@ -1,5 +1,4 @@
-//! Anchor diagrams from the engine's judgement: anchors and non-anchors with the sides they
-//! touch marked along the edge, dead stones crossed, territory, neutral points and the score.
+//! Anchor diagrams: anchors and non-anchors with their sides, dead stones, territory, score.
 
 use super::engine::{Anchor, Move};
 use crate::figure::request::{Made, Request, colour_word, plural};

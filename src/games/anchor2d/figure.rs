@@ -1,5 +1,4 @@
-//! Anchor 2D diagrams from the engine: anchored pairs (the pair's green edges shaded, the
-//! anchoring group outlined), the two windows, and each player's pair count.
+//! Anchor 2D diagrams: anchored pairs with their edges and groups, windows, pair counts.
 
 use super::engine::Anchor2d;
 use crate::figure::request::{Made, Request, colour_word};

@@ -1,6 +1,4 @@
-//! Go diagrams from the engine: captures made by the numbered moves, the ko point, liberties
-//! of groups short of them, eyes, and for a final position territory, dead stones and the
-//! area count with komi.
+//! Go diagrams: captures, ko, liberties, eyes, and territory, dead stones and the count.
 
 use std::collections::HashSet;
 

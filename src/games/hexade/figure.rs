@@ -1,6 +1,4 @@
-//! Hexade diagrams from the engine: sixes outlined with their shape named, pairs that can be
-//! captured with their capturing cells, pairs taken by the numbered moves, and White's
-//! forbidden area for the second stone.
+//! Hexade diagrams: sixes by shape, capturable pairs and captures, the forbidden area.
 
 use super::engine::Hexade;
 use crate::figure::request::{Made, Request, colour_word, plural};

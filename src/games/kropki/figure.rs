@@ -1,5 +1,4 @@
-//! Kropki diagrams from the engine: declared regions outlined along their chains and filled,
-//! declarable enclosures dashed, inert dots crossed, and the captured counts.
+//! Kropki diagrams: regions along their chains, declarable pools, inert dots, captures.
 
 use std::collections::HashSet;
 
