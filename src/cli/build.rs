@@ -5,17 +5,33 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{Format, Plan};
 use crate::layout::board_sheet_pages;
+use crate::layout::diagrams::{DiagramPages, diagram_pages, number_page};
 use crate::render::{Page, atomic, pdf, svg};
 
 /// Lays out every page of a plan, in order.
 pub fn build_pages(plan: &Plan) -> Vec<Page> {
-    let total: usize = plan.sheets.iter().map(|s| s.pages).sum();
+    let diagrams = diagram_part(plan);
+    let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len();
     let mut pages = Vec::with_capacity(total);
     for sheet in &plan.sheets {
         let first = pages.len() + 1;
         pages.extend(board_sheet_pages(sheet, first, total));
     }
+    for mut page in diagrams {
+        number_page(&mut page, plan.margin, pages.len() + 1, total);
+        pages.push(page);
+    }
     pages
+}
+
+/// The pages of the diagrams and texts, not yet numbered.
+fn diagram_part(plan: &Plan) -> Vec<Page> {
+    let spec = DiagramPages {
+        title: plan.title.clone(),
+        paper: plan.paper,
+        margin: plan.margin,
+    };
+    diagram_pages(&spec, &plan.blocks)
 }
 
 /// A lower-case file-name slug of a title.
@@ -52,7 +68,8 @@ pub fn write_outputs(plan: &Plan, pages: &[Page], out: &Path) -> std::io::Result
     if plan.formats.contains(&Format::Svg) {
         let titles = page_titles(plan);
         for (i, page) in pages.iter().enumerate() {
-            let title = titles.get(i).map_or("page".to_string(), |t| slug(t));
+            // Pages after the sheets (diagrams) carry the document's title.
+            let title = slug(titles.get(i).unwrap_or(&plan.title));
             let name = format!("{:03}-{}.svg", i + 1, title);
             let text = svg::page_to_svg(page, &format!("{} - page {}", plan.title, i + 1));
             files.push((out.join(&plan.name).join(name), text.into_bytes()));

@@ -2,6 +2,7 @@
 //! diagnostics with file, line and column (`diag`), and the embedded default.
 
 pub mod diag;
+pub mod diagram;
 pub mod plan;
 pub mod puzzles;
 pub mod raw;

@@ -6,6 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::diag::ConfigError;
+use super::diagram::{Block, blocks};
 use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
@@ -53,6 +54,8 @@ pub struct Plan {
     pub sheets: Vec<SheetSpec>,
     /// The puzzle books, in order (after the sheets).
     pub books: Vec<BookSpec>,
+    /// The diagrams and texts, in file order (laid out after the sheets).
+    pub blocks: Vec<Block>,
 }
 
 /// Reads and validates a configuration file.
@@ -195,12 +198,15 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         b.colour = colour;
         books.push(b);
     }
-    if sheets.is_empty() && books.is_empty() {
+    let blocks = blocks(&raw.diagram, &raw.text, text, file, colour)?;
+    if sheets.is_empty() && blocks.is_empty() && books.is_empty() {
         return Err(ConfigError {
             file: file.to_string(),
             line: 0,
             column: 0,
-            message: "the configuration makes nothing: add a [[board]] or [[puzzles]] table".into(),
+            message:
+                "the configuration makes nothing: add a [[board]], [[diagram]] or [[puzzles]] table"
+                    .into(),
             hint: Some("see `stonepress init`".into()),
         });
     }
@@ -217,6 +223,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         colour,
         sheets,
         books,
+        blocks,
     })
 }
 

@@ -16,6 +16,12 @@ pub struct RawConfig {
     /// The `[[puzzles]]` tables: verified puzzle sets.
     #[serde(default)]
     pub puzzles: Vec<RawPuzzles>,
+    /// The `[[diagram]]` tables: annotated positions.
+    #[serde(default)]
+    pub diagram: Vec<Spanned<super::diagram::RawDiagram>>,
+    /// The `[[text]]` tables: headings and paragraphs between diagrams.
+    #[serde(default)]
+    pub text: Vec<Spanned<super::diagram::RawText>>,
 }
 
 /// A paper: a name or a custom size.

@@ -73,10 +73,13 @@ fn style(fig: &Figure) -> BoardStyle {
     }
 }
 
-/// Coordinates are printed on whole boards, and on windows of square grids.
+/// Coordinates are printed on whole boards, and on windows of square grids and Hexade.
 fn labels_drawn(fig: &Figure) -> bool {
     fig.window.is_none_or(|w| w.is_whole(&fig.board))
-        || matches!(fig.board.family(), Family::Go | Family::Kropki)
+        || matches!(
+            fig.board.family(),
+            Family::Go | Family::Kropki | Family::Hexade
+        )
 }
 
 fn margin(fig: &Figure) -> f64 {
@@ -114,7 +117,7 @@ fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
 fn stone_radius(board: &Board, at: &Placement) -> f64 {
     let k = match board.family() {
         Family::Go => 0.48,
-        Family::Kropki => 0.3,
+        Family::Kropki => 0.34,
         Family::Anchor => 0.42,
         Family::Hexade | Family::Anchor2d => 0.4,
     };
@@ -280,6 +283,7 @@ fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
     for a in &fig.arrows {
         draw_arrow(page, fig, at, a.from, a.to, a.head, a.tone, radius);
     }
+    draw_edges(page, fig, at, &vis);
     let stones = fig.stone_at();
     for s in &fig.stones {
         if vis[s.point as usize] {
@@ -321,6 +325,37 @@ fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
     }
 }
 
+/// Edge marks: a segment parallel to the side from a point half-way to its neighbour, pushed
+/// outwards from the board centre.
+fn draw_edges(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let board = &fig.board;
+    let ext = board.extent();
+    let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
+    for e in &fig.edges {
+        if !vis[e.from as usize] || !vis[e.to as usize] {
+            continue;
+        }
+        let a = board.position(e.from);
+        let b0 = board.position(e.to);
+        let b = Point::new((a.x + b0.x) / 2.0, (a.y + b0.y) / 2.0);
+        let d = b0 - a;
+        let len = a.dist(b0).max(1e-9);
+        let mut n = Point::new(-d.y / len, d.x / len);
+        let out = b - centre;
+        if n.x * out.x + n.y * out.y < 0.0 {
+            n = n.scale(-1.0);
+        }
+        let off = n.scale(0.42);
+        let s = stroke_for(e.line, e.tone, fig, at.unit());
+        page.shape(
+            Geometry::Line(at.map(a + off), at.map(b + off)),
+            None,
+            Some(s),
+            Some("edge-mark"),
+        );
+    }
+}
+
 fn map_all(at: &Placement, ps: &[Point]) -> Vec<Point> {
     ps.iter().map(|&p| at.map(p)).collect()
 }
@@ -343,8 +378,32 @@ fn fill_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region, cell: 
                 );
             }
         }
+        Outline::Pieces(pieces) => {
+            for piece in pieces {
+                let poly: Vec<Point> = piece.iter().map(|&q| at.at(board, q)).collect();
+                page.shape(Geometry::Polygon(poly), fill, None, Some("region-fill"));
+            }
+        }
         Outline::Path(_) => {}
     }
+}
+
+/// The edges of a union of pieces that belong to one piece only.
+fn pieces_boundary(pieces: &[Vec<PointId>]) -> Vec<(PointId, PointId)> {
+    let mut count: HashMap<(PointId, PointId), usize> = HashMap::new();
+    let mut order = Vec::new();
+    for piece in pieces {
+        for i in 0..piece.len() {
+            let (a, b) = (piece[i], piece[(i + 1) % piece.len()]);
+            let k = (a.min(b), a.max(b));
+            let n = count.entry(k).or_insert(0);
+            if *n == 0 {
+                order.push(k);
+            }
+            *n += 1;
+        }
+    }
+    order.into_iter().filter(|k| count[k] == 1).collect()
 }
 
 fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
@@ -358,6 +417,16 @@ fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
         Outline::Path(ps) => {
             let line: Vec<Point> = ps.iter().map(|&p| at.at(board, p)).collect();
             page.shape(Geometry::Polyline(line), None, Some(s), Some("region"));
+        }
+        Outline::Pieces(pieces) => {
+            for (a, b) in pieces_boundary(pieces) {
+                page.shape(
+                    Geometry::Line(at.at(board, a), at.at(board, b)),
+                    None,
+                    Some(s.clone()),
+                    Some("region"),
+                );
+            }
         }
         Outline::Cells(ps) => {
             for (a, b) in cells_boundary(board, ps) {
@@ -481,6 +550,7 @@ fn draw_mark(
     r: f64,
 ) {
     let c = at.at(&fig.board, p);
+    let numbered = fig.numbered.iter().any(|n| n.point == p);
     let ink = ink_on(on);
     let w = (r * 0.13).clamp(0.3, 0.7);
     let s = Stroke::solid(ink, w);
@@ -504,6 +574,18 @@ fn draw_mark(
             Some("mark"),
         ),
         MarkKind::Circle => page.shape(Geometry::Circle(c, r * 0.45), None, Some(s), Some("mark")),
+        MarkKind::Cross if numbered => {
+            // Four short arms in the rim keep the move number readable.
+            let (a, b) = (0.4, 0.68);
+            for (x, y) in [(-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (1.0, -1.0)] {
+                page.shape(
+                    Geometry::Line(pt(x * a, y * a), pt(x * b, y * b)),
+                    None,
+                    Some(s.clone()),
+                    Some("mark"),
+                );
+            }
+        }
         MarkKind::Cross => {
             let k = 0.42;
             page.shape(
@@ -523,13 +605,19 @@ fn draw_mark(
             if on.is_none() && fig.board.shape() == CellShape::Point {
                 // Clear the grid lines under a letter on an empty point.
                 page.shape(
-                    Geometry::Circle(c, r * 0.72),
+                    Geometry::Circle(c, r.max(at.unit() * 0.4) * 0.72),
                     Some(Paint::WHITE),
                     None,
                     Some("mark-ground"),
                 );
             }
-            label(page, c, text, r, ink);
+            // Letters on empty points stay legible on boards with small stones.
+            let size = if on.is_none() {
+                r.max(at.unit() * 0.4)
+            } else {
+                r
+            };
+            label(page, c, text, size, ink);
         }
     }
 }
@@ -629,7 +717,52 @@ fn draw_window(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool], st: 
                     Some(class),
                 );
             }
+            if st.coordinates && board.family() == Family::Hexade {
+                hexade_window_labels(page, fig, at, vis);
+            }
         }
+    }
+}
+
+/// Row letters left of each row's first shown cell and diagonal numbers above-right of each
+/// diagonal's top shown cell, as on the whole Hexade board.
+fn hexade_window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let board = &fig.board;
+    let size = label_size(at);
+    let mut first_in_row: HashMap<i32, (i32, PointId)> = HashMap::new();
+    let mut top_of_diagonal: HashMap<i32, (i32, PointId)> = HashMap::new();
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        let (r, n) = board.coord(p);
+        let e = first_in_row.entry(r).or_insert((n, p));
+        if n < e.0 {
+            *e = (n, p);
+        }
+        let e = top_of_diagonal.entry(n).or_insert((r, p));
+        if r < e.0 {
+            *e = (r, p);
+        }
+    }
+    let mut rows: Vec<_> = first_in_row.into_iter().collect();
+    rows.sort_unstable();
+    for (r, (_, p)) in rows {
+        let pos = at.map(board.position(p) + Point::new(-0.95, 0.0));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.35),
+            ((b'A' + r as u8) as char).to_string(),
+            size,
+            Anchor::Middle,
+        );
+    }
+    let mut diagonals: Vec<_> = top_of_diagonal.into_iter().collect();
+    diagonals.sort_unstable();
+    for (n, (_, p)) in diagonals {
+        let pos = at.map(board.position(p) + Point::new(0.5, -SQRT_3_OVER_2).scale(0.95));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.35),
+            (n + 1).to_string(),
+            size,
+            Anchor::Middle,
+        );
     }
 }
 

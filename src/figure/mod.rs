@@ -5,6 +5,7 @@
 pub mod board;
 pub mod draw;
 pub mod model;
+pub mod request;
 
 #[cfg(test)]
 mod tests;
@@ -12,5 +13,6 @@ mod tests;
 pub use board::{BoardStyle, Placement, draw_board, place_board};
 pub use draw::{CAPTION_SIZE, board_aspect, draw_figure, figure_height, wrap};
 pub use model::{
-    Arrow, Colour, Figure, Line, Mark, MarkKind, Numbered, Outline, Region, Stone, Tone, Window,
+    Arrow, Colour, EdgeMark, Figure, Line, Mark, MarkKind, Numbered, Outline, Region, Stone, Tone,
+    Window,
 };

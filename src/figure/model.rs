@@ -82,6 +82,10 @@ pub enum Outline {
     /// The boundary of the union of the points' cells (hexagons on hex boards, unit squares
     /// on square grids): a group, an area, a six.
     Cells(Vec<PointId>),
+    /// The union of convex polygons through points (each piece in order): filled piece by
+    /// piece and stroked along the edges that only one piece has (a Kropki region along its
+    /// chain, with diagonal steps).
+    Pieces(Vec<Vec<PointId>>),
 }
 
 /// How an outline is drawn.
@@ -119,6 +123,20 @@ pub struct Arrow {
     pub head: bool,
     /// The ink.
     pub tone: Tone,
+}
+
+/// A mark just outside the board beside a border point, along the side towards a neighbouring
+/// border point (drawn from the point half-way to it): the side an Anchor group touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeMark {
+    /// The border point.
+    pub from: PointId,
+    /// Its neighbour along the same side.
+    pub to: PointId,
+    /// The ink.
+    pub tone: Tone,
+    /// Heavy for something that holds (an anchor), dashed for something that does not.
+    pub line: Line,
 }
 
 /// The part of the board a figure shows, in board units (see `Board::position`).
@@ -220,6 +238,8 @@ pub struct Figure {
     pub highlights: Vec<PointId>,
     /// Lines and arrows.
     pub arrows: Vec<Arrow>,
+    /// Marks along the board's edge.
+    pub edges: Vec<EdgeMark>,
     /// The caption under the board (may be empty).
     pub caption: String,
     /// The highest move number used so far.
@@ -242,6 +262,7 @@ impl Figure {
             regions: Vec::new(),
             highlights: Vec::new(),
             arrows: Vec::new(),
+            edges: Vec::new(),
             caption: String::new(),
             last_number: 0,
         }

@@ -162,3 +162,36 @@ fn captions_wrap_to_the_box() {
         assert!(crate::render::frame::text_width(l, 3.2, false) <= 20.0 || !l.contains(' '));
     }
 }
+
+#[test]
+fn pieces_are_stroked_only_along_their_outer_edges_and_edge_marks_are_drawn() {
+    let b = Board::kropki(6, 6);
+    let p = |n: &str| b.parse(n).unwrap();
+    let mut fig = Figure::new(b.clone());
+    // Two triangles sharing the edge C3-C4: a diamond of four outer edges.
+    fig.regions.push(Region {
+        outline: Outline::Pieces(vec![
+            vec![p("C3"), p("C4"), p("B3")],
+            vec![p("C3"), p("D3"), p("C4")],
+        ]),
+        tone: Tone::Black,
+        fill: true,
+        line: Line::Solid,
+    });
+    fig.edges.push(EdgeMark {
+        from: p("A1"),
+        to: p("B1"),
+        tone: Tone::White,
+        line: Line::Heavy,
+    });
+    let mut page = Page::new(Size::new(100.0, 100.0));
+    draw_figure(
+        &mut page,
+        &fig,
+        Point::new(0.0, 0.0),
+        Size::new(100.0, 100.0),
+    );
+    assert_eq!(classes(&page, "region"), 4);
+    assert_eq!(classes(&page, "region-fill"), 2);
+    assert_eq!(classes(&page, "edge-mark"), 1);
+}

@@ -2,6 +2,7 @@
 //! tables.
 
 pub mod book;
+pub mod diagrams;
 pub mod paper;
 pub mod sheet;
 pub mod tables;

@@ -12,6 +12,7 @@
 //! moves. Scoring judges the position as final.
 
 pub mod engine;
+pub mod figure;
 
 #[cfg(test)]
 mod tests;

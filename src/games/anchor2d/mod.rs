@@ -9,6 +9,7 @@
 //! `to_play` (default: Black when both have as many stones, else White); `moves`.
 
 pub mod engine;
+pub mod figure;
 
 #[cfg(test)]
 mod tests;

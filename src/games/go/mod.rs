@@ -2,6 +2,7 @@
 //! option), handicap in the traditional order, SGF records, and `stonepress score go`.
 
 pub mod engine;
+pub mod figure;
 pub mod ld;
 pub mod position;
 pub mod puzzle;

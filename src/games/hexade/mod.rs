@@ -10,6 +10,7 @@
 //! fills, a six of the player to move wins, else a six of the other player, else it is a draw.
 
 pub mod engine;
+pub mod figure;
 
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,7 @@
 //! inside a region.
 
 pub mod engine;
+pub mod figure;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,196 @@
+//! Anchor diagrams: anchors and non-anchors with their sides, dead stones, territory, score.
+
+use super::engine::{Anchor, Move};
+use crate::figure::request::{Made, Request, colour_word, plural};
+use crate::figure::{EdgeMark, Figure, Line, MarkKind, Tone};
+use crate::games::position::Blame;
+use crate::games::{Color, GameError};
+use crate::geometry::PointId;
+
+/// The show options of Anchor diagrams.
+pub const SHOW: &[&str] = &[
+    "anchors",
+    "non-anchors",
+    "dead",
+    "territory",
+    "neutral",
+    "score",
+];
+
+fn tone(c: Color) -> Tone {
+    match c {
+        Color::Black => Tone::Black,
+        Color::White => Tone::White,
+    }
+}
+
+/// Plays the request's moves on `a` and turns the engine's judgement into a figure.
+pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameError> {
+    let board = a.board().clone();
+    let mut fig = Figure::new(board.clone());
+    for p in board.points() {
+        if let Some(c) = a.stone(p) {
+            fig.stone(p, c.into());
+        }
+    }
+    let blame = Blame { file, text: "" };
+    let mut passes = Vec::new();
+    for (i, tok) in req.moves.iter().enumerate() {
+        let who = a.to_move();
+        let m = if tok.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            Move::Place(
+                board
+                    .parse(tok)
+                    .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?,
+            )
+        };
+        a.play(m)
+            .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
+        match m {
+            Move::Place(p) => {
+                fig.play(p, who.into());
+            }
+            Move::Pass => {
+                let n = fig.last_number + 1;
+                fig.last_number = n;
+                passes.push(format!("{n} {} passes", colour_word(who)));
+            }
+        }
+    }
+    fig.notes.extend(passes);
+    let s = a.score();
+    let mut words = Vec::new();
+    for g in &s.groups {
+        let anchor = g.verdict.is_anchor();
+        let wanted = if anchor {
+            req.shows("anchors")
+        } else {
+            req.shows("non-anchors")
+        };
+        if wanted {
+            edge_marks(&mut fig, &g.points, g.color, anchor);
+            let first = board.name(g.points[0]);
+            let what = if g.points.len() == 1 {
+                format!(
+                    "The {} stone at {first}",
+                    colour_word(g.color).to_lowercase()
+                )
+            } else {
+                format!(
+                    "The {} group at {first} ({})",
+                    colour_word(g.color).to_lowercase(),
+                    plural(g.points.len(), "stone", "stones")
+                )
+            };
+            words.push(format!(
+                "{what} {}: {}.",
+                g.verdict.reason(),
+                if anchor { "an anchor" } else { "not an anchor" }
+            ));
+        }
+        if !anchor && req.shows("dead") {
+            for &p in &g.points {
+                fig.mark(p, MarkKind::Cross);
+            }
+        }
+    }
+    if req.shows("territory") {
+        for p in board.points() {
+            if let Some(c) = s.owner[p as usize] {
+                fig.shades.push((p, tone(c)));
+            }
+        }
+    }
+    if req.shows("neutral") {
+        for &p in &s.neutral {
+            fig.shades.push((p, Tone::Neutral));
+        }
+    }
+    if req.shows("score") {
+        let side = |c: Color| {
+            format!(
+                "{} {} = {} territory + {}",
+                colour_word(c),
+                s.total(c),
+                s.territory[c.index()],
+                plural(s.prisoners[c.index()] as usize, "prisoner", "prisoners")
+            )
+        };
+        let dead: usize = s
+            .groups
+            .iter()
+            .filter(|g| !g.verdict.is_anchor())
+            .map(|g| g.points.len())
+            .sum();
+        let mut t = format!("{}; {}.", side(Color::Black), side(Color::White));
+        if dead > 0 {
+            t = format!("{} are dead. {t}", plural(dead, "stone", "stones"));
+        }
+        if !s.neutral.is_empty() {
+            t.push_str(&format!(
+                " {} neutral.",
+                plural(s.neutral.len(), "point is", "points are")
+            ));
+        }
+        words.push(t);
+    }
+    Ok(Made {
+        figure: fig,
+        auto_caption: words.join(" "),
+    })
+}
+
+/// Marks along the edge beside each stone of a group on a side, towards its neighbours on
+/// that side: heavy for an anchor, dashed otherwise.
+fn edge_marks(fig: &mut Figure, points: &[PointId], c: Color, anchor: bool) {
+    let board = fig.board.clone();
+    for &p in points {
+        let sides = board.anchor_sides(p);
+        if sides == 0 {
+            continue;
+        }
+        for &q in board.neighbours(p) {
+            if board.anchor_sides(q) & sides != 0 {
+                fig.edges.push(EdgeMark {
+                    from: p,
+                    to: q,
+                    tone: tone(c),
+                    line: if anchor { Line::Heavy } else { Line::Dashed },
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anchor_is_marked_along_each_side_it_touches_and_a_dead_group_is_crossed() {
+        let mut a = Anchor::new();
+        let b = a.board().clone();
+        let black: Vec<(PointId, Color)> = ["A1", "B1"]
+            .iter()
+            .map(|p| (b.parse(p).unwrap(), Color::Black))
+            .collect();
+        let mut stones = black;
+        stones.push((b.parse("H8").unwrap(), Color::White));
+        a.setup(&stones, Color::White);
+        let req = Request {
+            show: vec!["anchors".into(), "non-anchors".into(), "dead".into()],
+            moves: Vec::new(),
+        };
+        let made = figure(&mut a, &req, "test").unwrap();
+        let fig = &made.figure;
+        // A1 lies on S1 and S6 (towards B1 and A2), B1 on S1 (towards A1 and C1).
+        let heavy = fig.edges.iter().filter(|e| e.line == Line::Heavy).count();
+        assert_eq!(heavy, 4, "{:?}", fig.edges);
+        assert!(fig.edges.iter().all(|e| e.tone == Tone::Black));
+        assert_eq!(fig.marks.len(), 1, "the lone white stone is dead");
+        assert!(made.auto_caption.contains("home corner A1: an anchor"));
+        assert!(made.auto_caption.contains("touches no side: not an anchor"));
+    }
+}

@@ -1,0 +1,280 @@
+//! Diagram pages: headings, paragraphs and rows of numbered diagrams flowed over pages.
+
+use crate::config::diagram::{Block, DiagramSpec};
+use crate::figure::{CAPTION_SIZE, board_aspect, draw_figure, figure_height, wrap};
+use crate::geometry::{Point, Size};
+use crate::render::{Anchor, Page, Paint, Stroke};
+
+/// The page frame of diagram pages.
+#[derive(Clone, Debug)]
+pub struct DiagramPages {
+    /// The document title (large on the first page, small on the others).
+    pub title: String,
+    /// Page size in mm.
+    pub paper: Size,
+    /// Margin in mm.
+    pub margin: f64,
+}
+
+const TITLE: f64 = 7.0;
+const HEAD: f64 = 2.8;
+const HEADING: f64 = 4.6;
+const BODY: f64 = 3.5;
+const LEADING: f64 = 1.4;
+const LABEL: f64 = 3.4;
+const GAP: f64 = 8.0;
+const FOOT: f64 = 2.8;
+
+struct Flow<'a> {
+    spec: &'a DiagramPages,
+    pages: Vec<Page>,
+    y: f64,
+}
+
+impl Flow<'_> {
+    fn page(&mut self) -> &mut Page {
+        self.pages.last_mut().expect("a page is open")
+    }
+
+    fn top(&self) -> f64 {
+        self.spec.margin + HEAD * 2.5
+    }
+
+    fn bottom(&self) -> f64 {
+        self.spec.paper.h - self.spec.margin - FOOT * 2.5
+    }
+
+    fn width(&self) -> f64 {
+        self.spec.paper.w - 2.0 * self.spec.margin
+    }
+
+    fn new_page(&mut self) {
+        let m = self.spec.margin;
+        let mut page = Page::new(self.spec.paper);
+        if self.pages.is_empty() {
+            page.bold_text(
+                Point::new(m, m + TITLE * 0.75),
+                self.spec.title.clone(),
+                TITLE,
+                Anchor::Start,
+            );
+            self.y = m + TITLE * 1.8;
+        } else {
+            page.text(
+                Point::new(m, m + HEAD),
+                self.spec.title.clone(),
+                HEAD,
+                Anchor::Start,
+            );
+            page.line(
+                Point::new(m, m + HEAD * 1.6),
+                Point::new(self.spec.paper.w - m, m + HEAD * 1.6),
+                Stroke::solid(Paint::Grey(120), 0.2),
+            );
+            self.y = self.top();
+        }
+        self.pages.push(page);
+    }
+
+    /// Makes room for `h` mm, starting a page if needed (never on an empty page).
+    fn room(&mut self, h: f64) {
+        let fresh = if self.pages.len() == 1 {
+            self.spec.margin + TITLE * 1.8
+        } else {
+            self.top()
+        };
+        if self.y + h > self.bottom() && self.y > fresh + 0.01 {
+            self.new_page();
+        }
+    }
+
+    fn text(&mut self, heading: &str, paragraphs: &[String]) {
+        let m = self.spec.margin;
+        let w = self.width();
+        if !heading.is_empty() {
+            // Keep a heading with its first lines.
+            self.room(HEADING * 1.6 + BODY * LEADING * 3.0);
+            self.y += HEADING * 0.9;
+            let y = self.y;
+            self.page().bold_text(
+                Point::new(m, y),
+                heading.to_string(),
+                HEADING,
+                Anchor::Start,
+            );
+            self.y += HEADING * 0.7;
+        }
+        for p in paragraphs {
+            for line in wrap(p, w, BODY) {
+                self.room(BODY * LEADING);
+                self.y += BODY * LEADING;
+                let y = self.y;
+                self.page()
+                    .text(Point::new(m, y), line, BODY, Anchor::Start);
+            }
+            self.y += BODY * 0.6;
+        }
+    }
+
+    /// The height of a text block.
+    fn text_height(&self, heading: &str, paragraphs: &[String]) -> f64 {
+        let mut h = if heading.is_empty() {
+            0.0
+        } else {
+            HEADING * 1.6
+        };
+        for p in paragraphs {
+            h += wrap(p, self.width(), BODY).len() as f64 * BODY * LEADING + BODY * 0.6;
+        }
+        h
+    }
+
+    /// The cell width, the figure boxes and the height of a row of diagrams (gaps included).
+    fn measure(&self, row: &[&DiagramSpec]) -> (f64, Vec<Size>, f64) {
+        let n = row[0].per_row.max(1);
+        let w = self.width();
+        let cell = (w - GAP * (n - 1) as f64) / n as f64;
+        let most = match n {
+            1 => 115.0,
+            2 => 82.0,
+            _ => 58.0,
+        };
+        let full = self.bottom() - self.top() - LABEL * 2.0;
+        let boxes: Vec<Size> = row
+            .iter()
+            .map(|d| {
+                let lines = wrap(&d.figure.full_caption(), cell, CAPTION_SIZE).len();
+                let caption = lines as f64 * CAPTION_SIZE * 1.25 + 2.0;
+                let board = (cell / board_aspect(&d.figure)).min(most);
+                Size::new(cell, (board + caption).min(full))
+            })
+            .collect();
+        let h = row
+            .iter()
+            .zip(&boxes)
+            .map(|(d, b)| figure_height(&d.figure, *b))
+            .fold(0.0, f64::max)
+            + LABEL * 1.9;
+        (cell, boxes, h + 6.0)
+    }
+
+    fn row(&mut self, row: &[&DiagramSpec]) {
+        let (cell, boxes, h) = self.measure(row);
+        let w = self.width();
+        self.room(h);
+        self.y += 3.0;
+        let used = row.len();
+        let total = used as f64 * cell + (used - 1) as f64 * GAP;
+        let left = self.spec.margin + (w - total) / 2.0;
+        let top = self.y;
+        for (k, (d, b)) in row.iter().zip(&boxes).enumerate() {
+            let x = left + k as f64 * (cell + GAP);
+            let label = if d.title.is_empty() {
+                format!("Diagram {}", d.number)
+            } else {
+                format!("Diagram {}: {}", d.number, d.title)
+            };
+            let page = self.page();
+            page.bold_text(
+                Point::new(x + cell / 2.0, top + LABEL),
+                label,
+                LABEL,
+                Anchor::Middle,
+            );
+            draw_figure(page, &d.figure, Point::new(x, top + LABEL * 1.9), *b);
+        }
+        self.y = top + h - 3.0;
+    }
+}
+
+/// A text block or a row of diagrams.
+enum Item<'a> {
+    Text(&'a str, &'a [String], bool),
+    Row(Vec<&'a DiagramSpec>),
+}
+
+/// Groups diagrams into rows: a row ends when it is full, at a text, or where `per_row`
+/// changes.
+fn items(blocks: &[Block]) -> Vec<Item<'_>> {
+    let mut out = Vec::new();
+    let mut row: Vec<&DiagramSpec> = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Text {
+                heading,
+                paragraphs,
+                new_page,
+            } => {
+                if !row.is_empty() {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+                out.push(Item::Text(heading, paragraphs, *new_page));
+            }
+            Block::Diagram(d) => {
+                if !row.is_empty() && row[0].per_row != d.per_row {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+                row.push(d);
+                if row.len() == d.per_row {
+                    out.push(Item::Row(std::mem::take(&mut row)));
+                }
+            }
+        }
+    }
+    if !row.is_empty() {
+        out.push(Item::Row(row));
+    }
+    out
+}
+
+/// Lays out the blocks into pages; a text is kept on one page with the row of diagrams that
+/// follows it when they fit on a page together. Page numbers are added by `number_page`.
+pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
+    if blocks.is_empty() {
+        return Vec::new();
+    }
+    let mut flow = Flow {
+        spec,
+        pages: Vec::new(),
+        y: 0.0,
+    };
+    flow.new_page();
+    let items = items(blocks);
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Text(heading, paragraphs, new_page) => {
+                if *new_page && flow.y > flow.top() + 0.01 {
+                    flow.new_page();
+                }
+                // Keep this text, the texts after it and the next row together.
+                let mut need = 0.0;
+                for next in &items[i..] {
+                    match next {
+                        Item::Text(h, p, _) => need += flow.text_height(h, p),
+                        Item::Row(r) => {
+                            need += flow.measure(r).2;
+                            break;
+                        }
+                    }
+                }
+                if need <= flow.bottom() - flow.top() {
+                    flow.room(need);
+                }
+                flow.text(heading, paragraphs);
+            }
+            Item::Row(row) => flow.row(row),
+        }
+    }
+    flow.pages
+}
+
+/// Prints "page N of M" at the foot of a page.
+pub fn number_page(page: &mut Page, margin: f64, number: usize, total: usize) {
+    let (w, h) = (page.size.w, page.size.h);
+    page.text(
+        Point::new(w - margin, h - margin),
+        format!("page {number} of {total}"),
+        FOOT,
+        Anchor::End,
+    );
+}
