@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use stonepress::games::GameId;
-use stonepress::games::go::puzzle::{Reject, make};
+use stonepress::games::go::puzzle::attempt;
 use stonepress::puzzle::{Difficulty, SetSpec, generate, grade};
 
 fn percentile(v: &mut [f64], q: f64) -> f64 {
@@ -26,10 +26,12 @@ fn main() {
     let mut all_times = Vec::new();
     let mut nodes = 0u64;
     let mut kept = 0;
+    let mut sizes = Vec::new();
     let started = Instant::now();
     for k in 0..candidates {
         let t = Instant::now();
-        let r = make(0xB00C ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 9, None);
+        let (r, n) = attempt(0xB00C ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15), 9, None);
+        nodes += n;
         let secs = t.elapsed().as_secs_f64();
         all_times.push(secs);
         if std::env::var("VERBOSE").is_ok() {
@@ -41,12 +43,11 @@ fn main() {
         match r {
             Ok(rec) => {
                 kept += 1;
-                nodes += rec.nodes;
+                sizes.push(rec.proof_size);
                 times.entry(grade(rec.proof_size)).or_default().push(secs);
             }
             Err(e) => {
                 *rejects.entry(format!("{e:?}")).or_insert(0u32) += 1;
-                let _ = Reject::Shape;
             }
         }
     }
@@ -59,9 +60,15 @@ fn main() {
         percentile(&mut all_times, 0.9)
     );
     println!(
-        "kept puzzles' search: {nodes} nodes, {:.0} nodes/s over all candidate time",
+        "solver: {nodes} nodes in {total:.1} s, {:.0} nodes/s on one core",
         nodes as f64 / total
     );
+    println!(
+        "generation on one core: {:.2} s per kept puzzle (rejected candidates included)",
+        total / kept.max(1) as f64
+    );
+    sizes.sort_unstable();
+    println!("proof sizes of kept puzzles: {sizes:?}");
     for (band, v) in times.iter_mut() {
         println!(
             "{band}: {} puzzles, solve time median {:.3} s, p90 {:.3} s",

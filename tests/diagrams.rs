@@ -26,7 +26,7 @@ fn golden_dir(case: &str) -> PathBuf {
 fn golden(case: &str) -> Vec<Block> {
     let dir = golden_dir(case);
     let plan = load(&dir.join("config.toml")).unwrap_or_else(|e| panic!("{case}: {e}"));
-    let pages = build_pages(&plan);
+    let pages = build_pages(&plan, &[]);
     assert!(!pages.is_empty(), "{case} makes pages");
     let bless = std::env::var("STONEPRESS_BLESS").is_ok_and(|v| v == "1");
     for (i, page) in pages.iter().enumerate() {

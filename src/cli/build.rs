@@ -4,14 +4,17 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::{Format, Plan};
-use crate::layout::board_sheet_pages;
 use crate::layout::diagrams::{DiagramPages, diagram_pages, number_page};
+use crate::layout::{board_sheet_pages, book_pages};
+use crate::puzzle::{Manifest, Record, SetRecord};
 use crate::render::{Page, atomic, pdf, svg};
 
-/// Lays out every page of a plan, in order.
-pub fn build_pages(plan: &Plan) -> Vec<Page> {
+/// Lays out every page of a plan, in order: sheets, diagrams, then each puzzle book with the
+/// puzzles generated for it (`sets`, one per book; books without a set are left out).
+pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
     let diagrams = diagram_part(plan);
-    let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len();
+    let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
+    let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;
     let mut pages = Vec::with_capacity(total);
     for sheet in &plan.sheets {
         let first = pages.len() + 1;
@@ -20,6 +23,10 @@ pub fn build_pages(plan: &Plan) -> Vec<Page> {
     for mut page in diagrams {
         number_page(&mut page, plan.margin, pages.len() + 1, total);
         pages.push(page);
+    }
+    for (book, set) in plan.books.iter().zip(sets) {
+        let first = pages.len() + 1;
+        pages.extend(book_pages(book, set, first, total));
     }
     pages
 }
@@ -47,18 +54,65 @@ fn slug(s: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
-/// Page titles for SVG file names: the sheet title of each page.
-fn page_titles(plan: &Plan) -> Vec<String> {
-    plan.sheets
+/// Page titles for SVG file names: the sheet title of each sheet page, the document's title
+/// for diagram pages, the book's title for each book page.
+fn page_titles(plan: &Plan, total: usize, sets: usize) -> Vec<String> {
+    let mut titles: Vec<String> = plan
+        .sheets
         .iter()
         .flat_map(|s| std::iter::repeat_n(s.title.clone(), s.pages))
-        .collect()
+        .collect();
+    let books: Vec<String> = plan
+        .books
+        .iter()
+        .take(sets)
+        .flat_map(|b| std::iter::repeat_n(b.title.clone(), b.pages()))
+        .collect();
+    let middle = total.saturating_sub(titles.len() + books.len());
+    titles.extend(std::iter::repeat_n(plan.title.clone(), middle));
+    titles.extend(books);
+    titles
+}
+
+/// The manifest of a built document's puzzle sets.
+pub fn manifest(plan: &Plan, sets: &[Vec<Record>]) -> Manifest {
+    Manifest {
+        generator: format!("stonepress {}", env!("CARGO_PKG_VERSION")),
+        title: plan.title.clone(),
+        seed: plan.seed,
+        sets: plan
+            .books
+            .iter()
+            .zip(sets)
+            .map(|(b, set)| SetRecord {
+                game: b.set.game.key().to_string(),
+                kind: b.kind.clone(),
+                difficulty: b.difficulty.clone(),
+                seed: b.set.seed,
+                puzzles: set.clone(),
+            })
+            .collect(),
+    }
 }
 
 /// Renders and writes the outputs of a plan under `out`; returns the files written.
-pub fn write_outputs(plan: &Plan, pages: &[Page], out: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// With puzzle sets, the manifest `NAME.json` is written too.
+pub fn write_outputs(
+    plan: &Plan,
+    pages: &[Page],
+    sets: &[Vec<Record>],
+    out: &Path,
+) -> std::io::Result<Vec<PathBuf>> {
     // Render everything first, so a failure leaves no partial set of files.
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    if !sets.is_empty() {
+        let text = serde_json::to_string_pretty(&manifest(plan, sets))
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        files.push((
+            out.join(format!("{}.json", plan.name)),
+            (text + "\n").into_bytes(),
+        ));
+    }
     if plan.formats.contains(&Format::Pdf) {
         files.push((
             out.join(format!("{}.pdf", plan.name)),
@@ -66,7 +120,7 @@ pub fn write_outputs(plan: &Plan, pages: &[Page], out: &Path) -> std::io::Result
         ));
     }
     if plan.formats.contains(&Format::Svg) {
-        let titles = page_titles(plan);
+        let titles = page_titles(plan, pages.len(), sets.len());
         for (i, page) in pages.iter().enumerate() {
             // Pages after the sheets (diagrams) carry the document's title.
             let title = slug(titles.get(i).unwrap_or(&plan.title));

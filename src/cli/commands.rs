@@ -10,6 +10,7 @@ use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
 use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions};
 use crate::layout::{Orientation, Paper, SheetSpec};
+use crate::puzzle::Record;
 use crate::render::{atomic, pdf, svg};
 
 /// Runs one subcommand.
@@ -93,18 +94,28 @@ pub fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Verify { manifest } => {
             let report = crate::puzzle::verify_manifest(&manifest).map_err(input)?;
+            let failed = report.json["failures"].as_array().map_or(0, |f| f.len());
+            if failed > 0 {
+                return Err(Failure::Runtime(report.text.trim_end().to_string()));
+            }
             print_report(&report, false)
         }
         Command::Check { config } => {
             let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
-            let pages = build_pages(&plan);
+            let pages =
+                build_pages(&plan, &[]).len() + plan.books.iter().map(|b| b.pages()).sum::<usize>();
+            let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
             println!(
-                "{}: ok ({} page{}, {} board sheet{})",
+                "{}: ok ({} page{}, {} board sheet{}, {} diagram block{}, {} puzzle{} to generate)",
                 config.display(),
-                pages.len(),
-                plural(pages.len()),
+                pages,
+                plural(pages),
                 plan.sheets.len(),
-                plural(plan.sheets.len())
+                plural(plan.sheets.len()),
+                plan.blocks.len(),
+                plural(plan.blocks.len()),
+                puzzles,
+                plural(puzzles)
             );
             Ok(())
         }
@@ -184,14 +195,18 @@ fn build(
     if bench {
         return run_bench(&plan);
     }
-    let pages = build_pages(&plan);
-    let files = write_outputs(&plan, &pages, out)
+    let sets = generate_sets(&mut plan, jobs)?;
+    let pages = build_pages(&plan, &sets);
+    let files = write_outputs(&plan, &pages, &sets, out)
         .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", out.display())))?;
     let pdfs = files
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "pdf"))
         .count();
-    let svgs = files.len() - pdfs;
+    let svgs = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "svg"))
+        .count();
     println!(
         "built {} page{} into {}: {pdfs} PDF, {svgs} SVG",
         pages.len(),
@@ -207,11 +222,43 @@ fn build(
     Ok(())
 }
 
+/// Generates and proves the puzzles of every book, on `jobs` threads (default: every core),
+/// with a progress bar on a terminal. A book without its own seed takes the document's seed
+/// plus its index.
+fn generate_sets(plan: &mut Plan, jobs: Option<usize>) -> Result<Vec<Vec<Record>>, Failure> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let total: u64 = plan.books.iter().map(|b| b.set.count as u64).sum();
+    if total == 0 {
+        return Ok(Vec::new());
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{msg} [{bar:30}] {pos}/{len} puzzles proven ({elapsed}, about {eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let seed = plan.seed;
+    let mut sets = Vec::new();
+    for (i, book) in plan.books.iter_mut().enumerate() {
+        if !book.seed_given {
+            book.set.seed = seed.wrapping_add(i as u64);
+        }
+        bar.set_message(book.title.clone());
+        let set = crate::puzzle::generate(&book.set, jobs, &|| bar.inc(1))
+            .map_err(|e| Failure::Input(format!("{}: [[puzzles]]: {e}", book.origin)))?;
+        sets.push(set);
+    }
+    bar.finish_and_clear();
+    Ok(sets)
+}
+
 /// Times layout plus rendering of a 100-page document made by repeating the plan's sheets.
 fn run_bench(plan: &Plan) -> Result<(), Failure> {
     let mut pages = Vec::new();
     while pages.len() < 100 {
-        pages.extend(build_pages(plan));
+        pages.extend(build_pages(plan, &[]));
     }
     pages.truncate(100);
     let n = pages.len() as f64;
@@ -227,7 +274,7 @@ fn run_bench(plan: &Plan) -> Result<(), Failure> {
     let t = Instant::now();
     let mut laid = 0;
     while laid < 100 {
-        laid += build_pages(plan).len();
+        laid += build_pages(plan, &[]).len();
     }
     let layout_s = t.elapsed().as_secs_f64();
     println!(

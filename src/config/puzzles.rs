@@ -107,5 +107,9 @@ pub fn book(
         paper,
         margin,
         colour: false,
+        origin: format!(
+            "{file}:{}",
+            crate::games::position::line_col(text, p.game.span().start).0
+        ),
     })
 }

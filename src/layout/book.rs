@@ -44,6 +44,8 @@ pub struct BookSpec {
     pub margin: f64,
     /// Colour inks.
     pub colour: bool,
+    /// Where the table is, "file:line", for messages.
+    pub origin: String,
 }
 
 impl BookSpec {

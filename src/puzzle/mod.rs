@@ -66,7 +66,7 @@ pub struct Record {
 }
 
 /// The bands of difficulty by proof size: easy below the first bound, hard from the second.
-pub const BANDS: [(&str, usize); 2] = [("easy", 60), ("medium", 400)];
+pub const BANDS: [(&str, usize); 2] = [("easy", 80), ("medium", 250)];
 
 /// The band of a proof size; bands never overlap, so harder bands always have larger proofs.
 pub fn grade(proof_size: usize) -> &'static str {
@@ -208,7 +208,7 @@ pub fn generate(
             spec.game.title()
         ));
     }
-    let limit = (spec.count as u64).saturating_mul(2000).max(20_000);
+    let limit = (spec.count as u64).saturating_mul(200).saturating_add(200);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -288,7 +288,8 @@ pub struct SetRecord {
 /// sound puzzle).
 pub const VERIFY_NODES: u64 = 4 * crate::games::go::puzzle::CANDIDATE_NODES;
 
-/// Re-proves every puzzle of a built book from its manifest: `stonepress verify MANIFEST`.
+/// Re-proves every puzzle of a built book from its manifest: `stonepress verify MANIFEST`. An
+/// unreadable manifest is an error; puzzles that fail are listed in the report's `failures`.
 pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
     let file = manifest.display().to_string();
     let bad = |line: usize, message: String| GameError::Invalid {
@@ -330,24 +331,22 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
         "failures": failures,
         "millis": millis,
     });
-    if !failures.is_empty() {
-        return Err(GameError::Invalid {
-            file: file.clone(),
-            line: 0,
-            message: format!(
-                "{} of {} puzzles failed to re-prove:\n  {}",
-                failures.len(),
-                all.len(),
-                failures.join("\n  ")
-            ),
-        });
-    }
-    let text = format!(
-        "{}: all {} puzzles re-proved (unique key move, status proven) in {:.1} s\n",
-        file,
-        all.len(),
-        millis as f64 / 1000.0
-    );
+    let text = if !failures.is_empty() {
+        format!(
+            "{}: {} of {} puzzles failed to re-prove:\n  {}\n",
+            file,
+            failures.len(),
+            all.len(),
+            failures.join("\n  ")
+        )
+    } else {
+        format!(
+            "{}: all {} puzzles re-proved (unique key move, status proven) in {:.1} s\n",
+            file,
+            all.len(),
+            millis as f64 / 1000.0
+        )
+    };
     Ok(ScoreReport { json, text })
 }
 

@@ -23,7 +23,7 @@ pub enum Reject {
     Unknown,
     /// More than one first move wins (a pass included: the problem is already settled).
     NotUnique,
-    /// The solution is a single move.
+    /// The solution is shorter than three moves before a pass.
     TooShallow,
 }
 
@@ -243,7 +243,14 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
 /// Solves a candidate and turns it into a record when it makes a puzzle: proven without ko,
 /// one winning first move (a pass counts as a move), at least three plies of solution.
 pub fn make(seed: u64, n: usize, goal: Option<Goal>) -> Result<Record, Reject> {
-    let c = sample(seed, n, goal).ok_or(Reject::Shape)?;
+    attempt(seed, n, goal).0
+}
+
+/// `make`, with the number of nodes the searches expanded.
+pub fn attempt(seed: u64, n: usize, goal: Option<Goal>) -> (Result<Record, Reject>, u64) {
+    let Some(c) = sample(seed, n, goal) else {
+        return (Err(Reject::Shape), 0);
+    };
     let region = c.region.clone();
     let problem = LifeAndDeath::new(c.go.clone(), c.target, c.goal, &region);
     let budget = Budget {
@@ -251,6 +258,11 @@ pub fn make(seed: u64, n: usize, goal: Option<Goal>) -> Result<Record, Reject> {
         ..Budget::default()
     };
     let r = ld::solve(&problem, budget);
+    (judge(&c, &region, &r, seed), r.nodes)
+}
+
+/// Keeps a solved candidate or says why not.
+fn judge(c: &Candidate, region: &[Pt], r: &ld::LdResult, seed: u64) -> Result<Record, Reject> {
     match r.status {
         LdStatus::Proven => {}
         LdStatus::Unknown => return Err(Reject::Unknown),
@@ -259,10 +271,17 @@ pub fn make(seed: u64, n: usize, goal: Option<Goal>) -> Result<Record, Reject> {
     if r.proof.unique != Some(true) || r.proof.key_move == Some(Move::Pass) {
         return Err(Reject::NotUnique);
     }
-    if r.proof.main_line.len() < 3 {
+    // The line ends where a side passes: from there on nothing is left to play.
+    let plies = r
+        .proof
+        .main_line
+        .iter()
+        .take_while(|&&m| m != Move::Pass)
+        .count();
+    if plies < 3 {
         return Err(Reject::TooShallow);
     }
-    Ok(record(&c, &region, &r, seed))
+    Ok(record(c, region, r, seed))
 }
 
 /// The record of a proven puzzle.
@@ -290,7 +309,14 @@ fn record(c: &Candidate, region: &[Pt], r: &ld::LdResult, seed: u64) -> Record {
         region: region.iter().map(|&p| go.name(p)).collect(),
         key_move: go.move_name(r.proof.key_move.expect("proven")),
         unique: true,
-        main_line: names(&r.proof.main_line),
+        main_line: names(
+            &r.proof
+                .main_line
+                .iter()
+                .copied()
+                .take_while(|&m| m != Move::Pass)
+                .collect::<Vec<_>>(),
+        ),
         wrong_moves: r
             .proof
             .refutations
@@ -302,7 +328,12 @@ fn record(c: &Candidate, region: &[Pt], r: &ld::LdResult, seed: u64) -> Record {
             })
             .collect(),
         proof_size: r.proof_size,
-        depth: r.proof.main_line.len(),
+        depth: r
+            .proof
+            .main_line
+            .iter()
+            .take_while(|&&m| m != Move::Pass)
+            .count(),
         nodes: r.nodes,
         grade: String::new(),
         seed,

@@ -1,0 +1,135 @@
+//! The Go puzzle book: the template builds, every puzzle in its manifest re-proves, the same
+//! seed gives the same bytes on one thread and on two, and bad requests are refused clearly.
+
+mod common;
+
+use std::path::Path;
+
+use common::{check_pdf, stonepress, temp_dir};
+
+fn template() -> String {
+    format!("{}/templates/go-puzzles.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn build(dir: &Path, out: &str, jobs: &str) {
+    let o = stonepress(dir, &["build", &template(), "--out", out, "--jobs", jobs]);
+    assert!(
+        o.status.success(),
+        "build --jobs {jobs}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Every file under a folder, by relative path, with its bytes.
+fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(root).unwrap().display().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_go_puzzle_book_builds_verifies_and_does_not_depend_on_jobs() {
+    let dir = temp_dir("puzzle-book");
+    build(&dir, "one", "1");
+    build(&dir, "two", "2");
+    let (one, two) = (files(&dir.join("one")), files(&dir.join("two")));
+    assert_eq!(
+        one.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        two.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for (a, b) in one.iter().zip(&two) {
+        assert!(a.1 == b.1, "{} differs between --jobs 1 and --jobs 2", a.0);
+    }
+    let pdf = dir.join("two/go-puzzles.pdf");
+    check_pdf(&pdf);
+    let manifest = dir.join("two/go-puzzles.json");
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let puzzles = m["sets"][0]["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 24);
+    let mut last = 0;
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(p["number"], i + 1);
+        assert_eq!(p["unique"], true);
+        assert_eq!(p["main_line"][0], p["key_move"]);
+        assert!(p["main_line"].as_array().unwrap().len() >= 3, "{p}");
+        assert!(["easy", "medium", "hard"].contains(&p["grade"].as_str().unwrap()));
+        // Sorted by proof size, so the bands rise through the book.
+        let size = p["proof_size"].as_u64().unwrap();
+        assert!(size >= last);
+        last = size;
+        assert!(p["sgf"].as_str().unwrap().starts_with("(;GM[1]FF[4]"));
+        assert!(
+            p["instruction"]
+                .as_str()
+                .unwrap()
+                .starts_with("Black to play and ")
+        );
+    }
+    // 24 puzzles, 6 to a page, answers at the end: 4 pages of puzzles and 4 of answers.
+    let svgs = one.iter().filter(|f| f.0.ends_with(".svg")).count();
+    assert_eq!(svgs, 8);
+    let o = stonepress(&dir, &["verify", manifest.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("all 24 puzzles re-proved"));
+
+    // A manifest with a wrong key move fails verification, naming the puzzle.
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let mut bad: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let wrong = bad["sets"][0]["puzzles"][2]["wrong_moves"][0]["play"].clone();
+    bad["sets"][0]["puzzles"][2]["key_move"] = wrong;
+    let bad_path = dir.join("bad.json");
+    std::fs::write(&bad_path, serde_json::to_string(&bad).unwrap()).unwrap();
+    let o = stonepress(&dir, &["verify", bad_path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("puzzle 3: key move"), "{err}");
+}
+
+#[test]
+fn a_bad_puzzles_table_is_refused_with_its_line() {
+    let dir = temp_dir("puzzle-bad");
+    let cfg = dir.join("bad.toml");
+    std::fs::write(
+        &cfg,
+        "[document]\nname = \"x\"\n\n[[puzzles]]\ngame = \"go\"\nkind = \"tesuji\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", cfg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.toml:6") && err.contains("tesuji"),
+        "{err}"
+    );
+    assert!(!dir.join("output").exists(), "nothing is written");
+    std::fs::write(&cfg, "[[puzzles]]\ngame = \"hexade\"\n").unwrap();
+    let o = stonepress(&dir, &["check", cfg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    // A band no candidate reaches is an unsolvable request: refused, nothing written.
+    std::fs::write(
+        &cfg,
+        "[[puzzles]]\ngame = \"go\"\ncount = 1\nsize = 7\ndifficulty = \"100000000..200000000\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", cfg.to_str().unwrap(), "--jobs", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.toml:2") && err.contains("found only 0 of 1"),
+        "{err}"
+    );
+    assert!(!dir.join("output").exists(), "nothing is written");
+}
