@@ -578,6 +578,103 @@ mod life_and_death {
         );
     }
 
+    // White's bulky five in the corner (A1 B1 C1 A2 B2 empty): the vital point is B1.
+    const BULKY_FIVE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X . . . . .
+        O O O X X . . . .
+        . . O O X . . . .
+        . . . O X . . . .";
+
+    /// Solves inside a rectangle of columns 0..=c and rows 0..=r (the inside of the wall).
+    fn solve_box(pic: &str, to_move: Color, target: &str, goal: Goal, c: i32, r: i32) -> Proof {
+        let go = board(pic, to_move);
+        let t = go.parse(target).unwrap();
+        let region: Vec<Pt> = go
+            .points()
+            .filter(|&p| {
+                let (x, y) = go.board().coord(go.id(p));
+                x <= c && y <= r
+            })
+            .collect();
+        let mut ld = LifeAndDeath::new(go, t, goal, &region);
+        Solver::new(Budget::default()).prove(&mut ld)
+    }
+
+    type Proof = crate::solve::Proof<Move>;
+
+    #[test]
+    fn bulky_five_dies_to_the_vital_point_and_lives_on_it() {
+        let p = solve_box(BULKY_FIVE, Color::Black, "A3", Goal::Kill, 3, 2);
+        assert_eq!(
+            (p.status, name(p.key_move), p.unique),
+            (Status::Proven, "B1".into(), Some(true))
+        );
+        let p = solve_box(BULKY_FIVE, Color::White, "A3", Goal::Live, 3, 2);
+        assert_eq!((p.status, name(p.key_move)), (Status::Proven, "B1".into()));
+    }
+
+    // White's rabbity six (C1 D1 B2 C2 D2 C3 empty): the vital point is C2, the point with
+    // four neighbours in the eye space.
+    const RABBITY_SIX: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X . . . .
+        O O O O X X . . .
+        O O . O O X . . .
+        O . . . O X . . .
+        O O . . O X . . .";
+
+    #[test]
+    fn rabbity_six_dies_to_the_vital_point_and_lives_on_it() {
+        let p = solve_box(RABBITY_SIX, Color::Black, "A1", Goal::Kill, 4, 3);
+        assert_eq!(
+            (p.status, name(p.key_move), p.unique),
+            (Status::Proven, "C2".into(), Some(true))
+        );
+        let p = solve_box(RABBITY_SIX, Color::White, "A1", Goal::Live, 4, 3);
+        assert_eq!(p.status, Status::Proven);
+        let winners: Vec<String> = p
+            .key_move
+            .iter()
+            .chain(&p.other_winning_moves)
+            .map(|&m| name(Some(m)))
+            .collect();
+        assert!(winners.contains(&"C2".to_string()), "{winners:?}");
+    }
+
+    // An eye and a straight three: White's corner eye at A1 is real, and C1 D1 E1 is a second
+    // eye whatever Black does (Black at D1 is captured by C1 and E1), so the group is alive.
+    const ONE_EYE_FLAT: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X . .
+        O O O O O O X . .
+        . O . . . O X . .";
+
+    #[test]
+    fn an_eye_and_a_straight_three_is_alive_even_with_black_to_move() {
+        let p = solve_box(ONE_EYE_FLAT, Color::Black, "A2", Goal::Kill, 6, 1);
+        assert_eq!(p.status, Status::Disproven);
+        // Without the corner eye the straight three alone dies to D1.
+        let alone = ONE_EYE_FLAT.replace(". O . . . O X . .", "O O . . . O X . .");
+        let p = solve_box(&alone, Color::Black, "A2", Goal::Kill, 6, 1);
+        assert_eq!(
+            (p.status, name(p.key_move), p.unique),
+            (Status::Proven, "D1".into(), Some(true))
+        );
+    }
+
     #[test]
     fn benson_recognises_two_true_eyes() {
         let go = board(
