@@ -237,3 +237,83 @@ fn go_engine_agrees_with_gnu_go_on_random_games() {
         "at least a hundred finished games are compared on the score"
     );
 }
+
+/// Generated life-and-death problems against GNU Go's owl reader (`owl_attack` for kill
+/// problems, `owl_defend` for live ones): prints the agreement and every disagreement. Ignored
+/// in CI (minutes of reading); run with
+/// `cargo test --release --test go_gnugo -- --ignored --nocapture owl`.
+#[test]
+#[ignore]
+fn owl_agreement_on_generated_problems() {
+    use stonepress::games::go::ld::{self, Goal, LdStatus, LifeAndDeath};
+    use stonepress::games::go::puzzle::sample;
+    use stonepress::solve::Budget;
+    let Some(mut gtp) = Gtp::start() else {
+        eprintln!("SKIPPED: gnugo not installed");
+        return;
+    };
+    let want: usize = std::env::var("OWL_PROBLEMS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let (mut compared, mut agree, mut seed) = (0, 0, 0u64);
+    let mut disagreements = Vec::new();
+    while compared < want {
+        seed += 1;
+        let Some(c) = sample(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 9, None) else {
+            continue;
+        };
+        let problem = LifeAndDeath::new(c.go.clone(), c.target, c.goal, &c.region);
+        let budget = Budget {
+            nodes: 200_000,
+            ..Budget::default()
+        };
+        let ours = ld::solve(&problem, budget).status;
+        if ours == LdStatus::Unknown {
+            continue;
+        }
+        gtp.cmd("boardsize 9");
+        gtp.cmd("clear_board");
+        for p in c.go.points() {
+            if let Some(col) = c.go.stone(p) {
+                gtp.cmd(&format!("play {} {}", colour_word(col), c.go.name(p)));
+            }
+        }
+        let verb = match c.goal {
+            Goal::Kill => "owl_attack",
+            Goal::Live => "owl_defend",
+        };
+        let reply = gtp.cmd(&format!("{verb} {}", c.go.name(c.target)));
+        let code = reply.split_whitespace().next().unwrap_or("0");
+        // GTP result codes: 0 fails, 1 succeeds, 2 and 3 succeed through a ko.
+        let theirs = match code {
+            "0" => "fails",
+            "1" => "succeeds",
+            _ => "ko",
+        };
+        let mine = match ours {
+            LdStatus::Proven => "succeeds",
+            LdStatus::Ko => "ko",
+            _ => "fails",
+        };
+        compared += 1;
+        if mine == theirs {
+            agree += 1;
+        } else {
+            disagreements.push(format!(
+                "seed {seed}: {} to {} at {}: stonepress {mine}, GNU Go {theirs} ({reply})\n{}",
+                c.go.to_move().name(),
+                c.goal.name(),
+                c.go.name(c.target),
+                c.go.picture()
+            ));
+        }
+    }
+    for d in &disagreements {
+        println!("{d}");
+    }
+    println!(
+        "owl agreement: {agree} of {compared} generated problems ({:.1}%)",
+        100.0 * agree as f64 / compared as f64
+    );
+}
