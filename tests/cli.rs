@@ -2,25 +2,7 @@
 
 mod common;
 
-use common::{check_pdf, stonepress, temp_dir};
-
-fn files_under(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().display().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use common::{check_pdf, files_under, stonepress, temp_dir};
 
 #[test]
 fn default_build_makes_a_pdf_and_an_svg_per_game() {

@@ -87,3 +87,22 @@ pub fn count_class(svg: &str, class: &str) -> usize {
 pub fn data(game: &str, name: &str) -> String {
     format!("{}/tests/data/{game}/{name}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Every file under a folder, by path relative to it, with its bytes, sorted by path.
+pub fn files_under(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{check_pdf, stonepress, temp_dir};
+use common::{check_pdf, files_under as files, stonepress, temp_dir};
 
 fn template() -> String {
     format!("{}/templates/go-puzzles.toml", env!("CARGO_MANIFEST_DIR"))
@@ -18,25 +18,6 @@ fn build(dir: &Path, out: &str, jobs: &str) {
         "build --jobs {jobs}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-}
-
-/// Every file under a folder, by relative path, with its bytes.
-fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(root).unwrap().display().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -152,6 +152,22 @@ fn candidate_seed(seed: u64, k: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Maps a point (column, row) of an n x n board by one of its eight symmetries (bit 0 mirrors
+/// the columns, bit 1 the rows, bit 2 swaps them).
+pub fn square_symmetry(p: (i32, i32), sym: u8, n: i32) -> (i32, i32) {
+    let (mut x, mut y) = p;
+    if sym & 1 != 0 {
+        x = n - 1 - x;
+    }
+    if sym & 2 != 0 {
+        y = n - 1 - y;
+    }
+    if sym & 4 != 0 {
+        std::mem::swap(&mut x, &mut y);
+    }
+    (x, y)
+}
+
 /// A key for a position that is the same for all its images under the board's symmetries.
 fn canonical(r: &Record) -> String {
     let n = r.size as i32;
@@ -173,16 +189,7 @@ fn canonical(r: &Record) -> String {
             let mut img: Vec<(i32, i32, char)> = cells
                 .iter()
                 .map(|&(x, y, ch)| {
-                    let (mut x, mut y) = (x, y);
-                    if sym & 1 != 0 {
-                        x = n - 1 - x;
-                    }
-                    if sym & 2 != 0 {
-                        y = n - 1 - y;
-                    }
-                    if sym & 4 != 0 {
-                        std::mem::swap(&mut x, &mut y);
-                    }
+                    let (x, y) = square_symmetry((x, y), sym, n);
                     (x, y, ch)
                 })
                 .collect();

@@ -154,21 +154,6 @@ fn sample_shape(rng: &mut ChaCha8Rng, n: i32) -> Shape {
     }
 }
 
-/// Maps a canonical point by one of the eight symmetries of an n x n board.
-fn transform(p: Xy, sym: u8, n: i32) -> Xy {
-    let (mut x, mut y) = p;
-    if sym & 1 != 0 {
-        x = n - 1 - x;
-    }
-    if sym & 2 != 0 {
-        y = n - 1 - y;
-    }
-    if sym & 4 != 0 {
-        std::mem::swap(&mut x, &mut y);
-    }
-    (x, y)
-}
-
 /// The padded engine point of a lattice point.
 fn pt(n: i32, p: Xy) -> Pt {
     ((p.1 + 1) * (n + 2) + p.0 + 1) as Pt
@@ -206,7 +191,7 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
     let mut go = Go::new(n);
     for (set, c) in [(&shape.defender, def_colour), (&shape.attacker, att_colour)] {
         for &p in set {
-            go.setup(pt(ni, transform(p, sym, ni)), Some(c));
+            go.setup(pt(ni, crate::puzzle::square_symmetry(p, sym, ni)), Some(c));
         }
     }
     go.set_to_move(Color::Black);
@@ -230,7 +215,7 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
     let region = shape
         .area
         .iter()
-        .map(|&p| pt(ni, transform(p, sym, ni)))
+        .map(|&p| pt(ni, crate::puzzle::square_symmetry(p, sym, ni)))
         .collect();
     Some(Candidate {
         go,
