@@ -85,3 +85,36 @@ fn a_tiny_budget_says_unknown() {
     assert_eq!(v["status"], "unknown");
     assert!(v["key_move"].is_null());
 }
+
+#[test]
+fn an_inferred_region_stays_inside_the_wall_so_a_bulky_five_solves_at_once() {
+    let dir = temp_dir("solve-bulky");
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("bulky-five.toml"),
+            "--json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["goal"], "kill");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "B1");
+    assert_eq!(v["unique"], true);
+    // The region is the inside of Black's wall: no point beyond it (row 5 and up, column F on).
+    for p in v["region"].as_array().unwrap() {
+        let p = p.as_str().unwrap();
+        assert!(
+            p.as_bytes()[0] <= b'E' && p[1..].parse::<u32>().unwrap() <= 4,
+            "{p}"
+        );
+    }
+}

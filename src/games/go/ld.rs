@@ -428,3 +428,45 @@ pub fn infer_region(go: &Go) -> Vec<Pt> {
         })
         .collect()
 }
+
+/// Narrows an inferred box to what the fight is about: the points reachable from the target
+/// through points without the attacker's stones (its own stones and empty points), plus the
+/// outside liberties of attacker chains next to them that are short of liberties (two or
+/// fewer), all within `within`. Moves far outside the attacker's wall are left out.
+pub fn enclosure(go: &Go, target: Pt, within: &[Pt]) -> Vec<Pt> {
+    let len = (go.size() + 2) * (go.size() + 2);
+    let mut inside = vec![false; len];
+    for &p in within {
+        inside[p] = true;
+    }
+    let attacker = go.stone(target).expect("the target is a stone").opp();
+    let mut seen = vec![false; len];
+    let mut out = vec![target];
+    seen[target] = true;
+    let mut i = 0;
+    while i < out.len() {
+        for q in go.neighbours(out[i]) {
+            if inside[q] && !seen[q] && go.stone(q) != Some(attacker) {
+                seen[q] = true;
+                out.push(q);
+            }
+        }
+        i += 1;
+    }
+    let mut extra = Vec::new();
+    for &p in &out {
+        for q in go.neighbours(p) {
+            if go.stone(q) == Some(attacker) && go.liberty_count(q) <= 2 {
+                for l in go.liberties(q) {
+                    if inside[l] && !seen[l] {
+                        seen[l] = true;
+                        extra.push(l);
+                    }
+                }
+            }
+        }
+    }
+    out.extend(extra);
+    out.sort_unstable();
+    out
+}

@@ -243,6 +243,12 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     };
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
+    // An inferred box is narrowed to the inside of the attacker's wall around the target.
+    let region = if opts.region.is_none() {
+        ld::enclosure(&go, target, &region)
+    } else {
+        region
+    };
     let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
     let result = ld::solve(&problem, budget);
     let proof = &result.proof;
