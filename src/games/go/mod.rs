@@ -137,7 +137,7 @@ fn guess_defender(go: &Go) -> Option<Color> {
 }
 
 /// The largest group of a colour inside the region (ties: lowest point).
-fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
+pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
     let mut best: Option<(usize, Pt)> = None;
     for &p in region {
         if go.stone(p) == Some(c) && go.group_id(p) == p {

@@ -199,17 +199,9 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
         return None;
     }
     // The target: the defender's largest chain.
-    let mut best: Option<(usize, Pt)> = None;
-    for p in go.points() {
-        if go.stone(p) == Some(def_colour) && go.group_id(p) == p {
-            let size = go.group(p).len();
-            if best.is_none_or(|(s, _)| size > s) {
-                best = Some((size, p));
-            }
-        }
-    }
-    let (size, target) = best?;
-    if size < 3 {
+    let all: Vec<Pt> = go.points().collect();
+    let target = super::largest_group(&go, def_colour, &all)?;
+    if go.group(target).len() < 3 {
         return None;
     }
     let region = shape

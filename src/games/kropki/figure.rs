@@ -78,19 +78,7 @@ pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameErr
             reason,
         };
         let who = k.to_move();
-        let mut parts = tok.split('+');
-        let place = parts.next().unwrap_or("").trim();
-        let mut declare = Vec::new();
-        for d in parts.filter(|d| !d.trim().is_empty()) {
-            declare.push(k.parse(d).map_err(|e| ill(e.to_string()))?);
-        }
-        if place.is_empty() {
-            k.final_turn(&declare)
-                .map_err(|r| ill(r.reason().to_string()))?;
-        } else {
-            let n = k.parse(place).map_err(|e| ill(e.to_string()))?;
-            k.play(n, &declare)
-                .map_err(|r| ill(r.reason().to_string()))?;
+        if let Some(n) = super::play_token(k, tok).map_err(ill)? {
             fig.play(k.id(n), who.into());
         }
     }

@@ -176,20 +176,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
                 mv: tok.clone(),
                 reason,
             };
-            let mut parts = tok.split('+');
-            let place = parts.next().unwrap_or("").trim();
-            let mut declare = Vec::new();
-            for d in parts.filter(|d| !d.trim().is_empty()) {
-                declare.push(k.parse(d).map_err(|e| ill(e.to_string()))?);
-            }
-            if place.is_empty() {
-                k.final_turn(&declare)
-                    .map_err(|r| ill(r.reason().to_string()))?;
-            } else {
-                let n = k.parse(place).map_err(|e| ill(e.to_string()))?;
-                k.play(n, &declare)
-                    .map_err(|r| ill(r.reason().to_string()))?;
-            }
+            play_token(&mut k, tok).map_err(ill)?;
         }
     }
     Ok(k)
@@ -297,4 +284,22 @@ pub fn report(k: &mut Kropki) -> ScoreReport {
         format!("{} to play.\n", k.to_move().name())
     });
     ScoreReport { json, text }
+}
+
+/// Plays one move of the notation: "E4" places at E4, "E4+E5" also declares the region around
+/// E5, "+E5" is a declaration-only final turn. Returns the node placed, if any.
+pub fn play_token(k: &mut Kropki, tok: &str) -> Result<Option<Node>, String> {
+    let mut parts = tok.split('+');
+    let place = parts.next().unwrap_or("").trim();
+    let mut declare = Vec::new();
+    for d in parts.filter(|d| !d.trim().is_empty()) {
+        declare.push(k.parse(d).map_err(|e| e.to_string())?);
+    }
+    if place.is_empty() {
+        k.final_turn(&declare).map_err(|r| r.reason().to_string())?;
+        return Ok(None);
+    }
+    let n = k.parse(place).map_err(|e| e.to_string())?;
+    k.play(n, &declare).map_err(|r| r.reason().to_string())?;
+    Ok(Some(n))
 }
