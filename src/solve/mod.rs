@@ -26,7 +26,7 @@ impl std::hash::Hasher for PassThrough {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(b);
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
         }
     }
     fn write_u64(&mut self, v: u64) {
@@ -57,6 +57,11 @@ pub trait Problem {
     /// (the defender has won), None while open. A node without moves that is open counts as
     /// lost for the side to move.
     fn outcome(&mut self) -> Option<bool>;
+    /// Who a repetition (a position recurring on the current line) counts for: false (the
+    /// default) gives it to the defender, true to the attacker.
+    fn repetition_favours_attacker(&self) -> bool {
+        false
+    }
 }
 
 /// The result of a search.
@@ -82,7 +87,7 @@ impl Status {
 }
 
 /// Limits of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Budget {
     /// Most nodes to expand.
     pub nodes: u64,
@@ -92,6 +97,8 @@ pub struct Budget {
     pub epsilon: f64,
     /// A wall-clock deadline, if any.
     pub deadline: Option<std::time::Instant>,
+    /// A flag another thread may raise to stop the search early.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Budget {
@@ -101,6 +108,7 @@ impl Default for Budget {
             table_entries: 1 << 20,
             epsilon: 0.25,
             deadline: None,
+            stop: None,
         }
     }
 }
@@ -154,6 +162,8 @@ pub struct Solver<P: Problem> {
     nodes: u64,
     path: Vec<u64>,
     out_of_time: bool,
+    /// Who repetitions count for (from the problem).
+    rep_to_attacker: bool,
     _p: std::marker::PhantomData<P>,
 }
 
@@ -168,6 +178,7 @@ impl<P: Problem> Solver<P> {
             nodes: 0,
             path: Vec::new(),
             out_of_time: false,
+            rep_to_attacker: false,
             _p: std::marker::PhantomData,
         }
     }
@@ -181,10 +192,15 @@ impl<P: Problem> Solver<P> {
     fn spent(&self) -> bool {
         self.nodes >= self.budget.nodes
             || (self.nodes.is_multiple_of(256)
-                && self
+                && (self
                     .budget
                     .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d))
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+                    || self
+                        .budget
+                        .stop
+                        .as_ref()
+                        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))))
             || self.out_of_time
     }
 
@@ -218,9 +234,9 @@ impl<P: Problem> Solver<P> {
             return (a, b, Vec::new());
         }
         if self.path.contains(&h) {
-            // A repetition on the current path: the defender holds (no progress for the
-            // attacker). Valid only on paths through this position.
-            let (a, b) = solved(!attacker_moves);
+            // A repetition on the current path: by default the defender holds (no progress
+            // for the attacker). Valid only on paths through this position.
+            let (a, b) = solved(attacker_moves == self.rep_to_attacker);
             return (a, b, vec![h]);
         }
         if let Some((w, deps)) = self.rep.get(&h)
@@ -370,6 +386,7 @@ impl<P: Problem> Solver<P> {
 
     /// Searches the current position to a result or until the budget is spent.
     pub fn search(&mut self, p: &mut P) -> Status {
+        self.rep_to_attacker = p.repetition_favours_attacker();
         let start = self.nodes;
         loop {
             if let Some(w) = self.stored(p) {

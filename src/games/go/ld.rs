@@ -48,7 +48,8 @@ pub struct LifeAndDeath {
 impl LifeAndDeath {
     /// Sets up a problem; `region` lists the candidate points. Ko: the immediate retake is
     /// banned (for everybody but a ko master, see `with_ko_master`); longer cycles are the
-    /// search's repetitions, which the defender holds.
+    /// search's repetitions, which count for the ko master when that is the prover and
+    /// against the prover otherwise.
     pub fn new(mut go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
         go.ko_rule = KoRule::Simple;
         go.ko_master = None;
@@ -178,6 +179,11 @@ impl Problem for LifeAndDeath {
         self.go.to_move() == self.prover
     }
 
+    fn repetition_favours_attacker(&self) -> bool {
+        // A cycle is a ko nobody wins for good: it counts for the side that wins every ko.
+        self.go.ko_master == Some(self.prover)
+    }
+
     fn outcome(&mut self) -> Option<bool> {
         let d = self.defender_wins()?;
         // The prover is the defender for "live" and the killer for "kill".
@@ -258,7 +264,7 @@ fn solution_of(
 pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     let prover = problem.prover;
     let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
-    let mut solver = Solver::new(budget);
+    let mut solver = Solver::new(budget.clone());
     let first = solver.prove(&mut strict);
     let mut nodes = first.nodes;
     match first.status {
@@ -461,12 +467,36 @@ pub fn infer_region(go: &Go) -> Vec<Pt> {
         .collect()
 }
 
-/// Narrows an inferred box to what the fight is about: the points reachable from the target
-/// through points without the attacker's stones (its own stones and empty points), the
-/// attacker's chains next to them, and the outside liberties of those chains that are short of
-/// liberties (two or fewer), all within `within`. Moves far outside the attacker's wall are
-/// left out.
-pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: usize) -> Vec<Pt> {
+/// How far from the defender's stones a fight area reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Up to this many steps along the lines.
+    Steps(usize),
+    /// Up to this many king moves (diagonal steps count as one).
+    King(usize),
+}
+
+impl Reach {
+    fn distance(self, dx: i32, dy: i32) -> usize {
+        match self {
+            Reach::Steps(_) => (dx + dy) as usize,
+            Reach::King(_) => dx.max(dy) as usize,
+        }
+    }
+
+    fn limit(self) -> usize {
+        match self {
+            Reach::Steps(n) | Reach::King(n) => n,
+        }
+    }
+}
+
+/// Narrows an inferred box to what the fight is about: the points reachable from the
+/// defender's stones through points without the attacker's stones and within `reach` of a
+/// defender stone, the attacker's chains next to them, and the outside liberties of those
+/// chains that are short of liberties (two or fewer), all within `within`. Moves far outside
+/// the attacker's wall, or far out in open space, are left out.
+pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
     let len = (go.size() + 2) * (go.size() + 2);
     let mut inside = vec![false; len];
     for &p in within {
@@ -474,26 +504,22 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: usize) -> Vec<Pt> {
     }
     let attacker = go.stone(target).expect("the target is a stone").opp();
     let defender = attacker.opp();
-    // Distance (in steps) from the nearest defender stone, for the reach limit.
-    let mut dist = vec![usize::MAX; len];
-    let mut queue: Vec<Pt> = go
+    // Distance from the nearest defender stone, for the reach limit.
+    let stones: Vec<(i32, i32)> = go
         .points()
         .filter(|&p| go.stone(p) == Some(defender))
+        .map(|p| go.board().coord(go.id(p)))
         .collect();
-    for &p in &queue {
-        dist[p] = 0;
+    let mut dist = vec![usize::MAX; len];
+    for p in go.points() {
+        let (x, y) = go.board().coord(go.id(p));
+        dist[p] = stones
+            .iter()
+            .map(|&(a, b)| reach.distance((a - x).abs(), (b - y).abs()))
+            .min()
+            .unwrap_or(usize::MAX);
     }
-    let mut qi = 0;
-    while qi < queue.len() {
-        let p = queue[qi];
-        qi += 1;
-        for q in go.neighbours(p) {
-            if go.on_board(q) && dist[q] == usize::MAX {
-                dist[q] = dist[p] + 1;
-                queue.push(q);
-            }
-        }
-    }
+    let limit = reach.limit();
     let mut seen = vec![false; len];
     let mut out = vec![target];
     seen[target] = true;
@@ -506,7 +532,7 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: usize) -> Vec<Pt> {
     let mut i = 0;
     while i < out.len() {
         for q in go.neighbours(out[i]) {
-            if inside[q] && !seen[q] && go.stone(q) != Some(attacker) && dist[q] <= reach {
+            if inside[q] && !seen[q] && go.stone(q) != Some(attacker) && dist[q] <= limit {
                 seen[q] = true;
                 out.push(q);
             }

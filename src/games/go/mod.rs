@@ -235,35 +235,49 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         }
     };
     let started = std::time::Instant::now();
-    let budget = Budget {
-        deadline: Some(
-            started + std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000)),
-        ),
+    let total = std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000));
+    let budget_until = |deadline| Budget {
+        deadline: Some(deadline),
         // The clock is the limit here; the node cap only guards memory.
-        nodes: 200_000_000,
+        nodes: 50_000_000,
         ..Budget::default()
     };
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
-    // An inferred box is narrowed to the inside of the attacker's wall around the target.
-    let reach: usize = std::env::var("SP_REACH")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
-    let (region, ring) = if opts.region.is_none() {
-        let area = ld::enclosure(&go, target, &region, reach);
-        let ring = if std::env::var_os("SP_NO_RING").is_none() {
-            ld::attacker_ring(&go, go.stone(target).expect("a stone"), &area, &region)
-        } else {
-            Vec::new()
+    let (region, result) = if opts.region.is_none() {
+        // An inferred box is narrowed to the fight: the points within two steps of the
+        // defender's stones or, when that runs out of time, the tighter area of points next
+        // to them, diagonals included, which reads open positions much faster.
+        // Both are read at once, on two threads, each with the whole budget; the wider area's
+        // answer is taken when it has one.
+        let defender = go.stone(target).expect("a stone");
+        let deadline = started + total;
+        let attempt = |reach| {
+            let area = ld::enclosure(&go, target, &region, reach);
+            let ring = ld::attacker_ring(&go, defender, &area, &region);
+            let problem =
+                ld::LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
+            let result = ld::solve(&problem, budget_until(deadline));
+            (area, result)
         };
-        (area, ring)
+        let (wide, tight) = std::thread::scope(|s| {
+            let tight = s.spawn(|| attempt(ld::Reach::King(1)));
+            let wide = attempt(ld::Reach::Steps(2));
+            (
+                wide,
+                tight.join().expect("the solver thread does not panic"),
+            )
+        });
+        if wide.1.status != ld::LdStatus::Unknown {
+            wide
+        } else {
+            tight
+        }
     } else {
-        (region, Vec::new())
+        let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
+        let result = ld::solve(&problem, budget_until(started + total));
+        (region, result)
     };
-    let problem =
-        ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_attacker_ring(&ring);
-    let result = ld::solve(&problem, budget);
     let proof = &result.proof;
     let millis = started.elapsed().as_millis() as u64;
     let json = json!({
