@@ -373,16 +373,15 @@ fn classify(
         return (category, format!("ko path: {path}"));
     }
     let po = play_off(c, high);
-    let category = if po.outside {
-        "our region: GNU Go's line plays outside it (the escape rule and the region decide)"
-    } else {
-        match po.end {
-            End::GnuGoGivesUp => "GNU Go misses the winning move (it gives up after ours)",
-            End::TwoPasses => {
-                "GNU Go passes in a position we prove holds (seki, capturable attackers)"
-            }
-            End::TargetTaken | End::Other => "unexplained",
+    let category = match (po.end, po.outside) {
+        (End::GnuGoGivesUp, _) => "GNU Go misses the winning move (it gives up after ours)",
+        (End::TwoPasses, _) => {
+            "GNU Go passes in a position we prove holds (seki, capturable attackers)"
         }
+        (End::TargetTaken | End::Other, true) => {
+            "our region: GNU Go wins the play-off with moves outside it (ours rests on the escape rule)"
+        }
+        (End::TargetTaken | End::Other, false) => "unexplained",
     };
     (category, format!("play-off (level 10): {}", po.line))
 }

@@ -88,9 +88,10 @@ fn l_group_is_dead_even_with_white_to_move() {
     );
 }
 
-// The L+1 group: the L group with a leg at D2 (eye space one point longer, D1). It lives or
-// dies by who moves first: White lives only on the 1-2 point A2; Black kills, for instance by
-// the hane at D1 that takes the leg's point back and leaves the L group.
+// The L+1 group: the L group with a leg at D2 (eye space one point longer, D1), Black's
+// first-line blocks A5 and E1 already in place. It lives or dies by who moves first: White
+// lives only on the 1-2 point A2 (B1 fails to Black A2); Black kills, for instance by the hane
+// at D1 that takes the leg's point back and leaves the L group.
 const L_PLUS_ONE: &str = "
     . . . . . . . . .
     . . . . . . . . .
