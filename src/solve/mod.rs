@@ -16,6 +16,26 @@ use std::collections::HashMap;
 
 use table::Table;
 
+/// A hasher for keys that are already Zobrist hashes: it passes the bits through.
+#[derive(Default, Clone, Copy)]
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type Keyed<V> = HashMap<u64, V, std::hash::BuildHasherDefault<PassThrough>>;
+
 /// Infinity for proof numbers.
 pub const INF: u32 = u32::MAX / 4;
 
@@ -127,9 +147,9 @@ struct Solved {
 /// A df-pn searcher for one problem; its proof store persists across calls.
 pub struct Solver<P: Problem> {
     table: Table,
-    proofs: HashMap<u64, Solved>,
+    proofs: Keyed<Solved>,
     /// Results decided by a repetition: valid only while every listed ancestor is on the path.
-    rep: HashMap<u64, (bool, Vec<u64>)>,
+    rep: Keyed<(bool, Vec<u64>)>,
     budget: Budget,
     nodes: u64,
     path: Vec<u64>,
@@ -142,8 +162,8 @@ impl<P: Problem> Solver<P> {
     pub fn new(budget: Budget) -> Self {
         Solver {
             table: Table::new(budget.table_entries),
-            proofs: HashMap::new(),
-            rep: HashMap::new(),
+            proofs: Keyed::default(),
+            rep: Keyed::default(),
             budget,
             nodes: 0,
             path: Vec::new(),
@@ -168,10 +188,30 @@ impl<P: Problem> Solver<P> {
             || self.out_of_time
     }
 
-    /// (phi, delta) of the current node for its mover, from the stores or fresh, with the
-    /// ancestors on the current path that the value depends on (for repetitions).
-    fn numbers(&mut self, p: &mut P) -> (u32, u32, Vec<u64>) {
+    /// Stores the current position as solved when the problem says it is decided here;
+    /// returns its hash.
+    fn settle(&mut self, p: &mut P) -> u64 {
         let h = p.hash();
+        if !self.proofs.contains_key(&h)
+            && !self.path.contains(&h)
+            && let Some(o) = p.outcome()
+        {
+            self.proofs.insert(
+                h,
+                Solved {
+                    mover_wins: o == p.attacker_to_move(),
+                    best: None,
+                    work: 1,
+                },
+            );
+        }
+        h
+    }
+
+    /// (phi, delta) of a settled position for its mover, from the stores, with the ancestors
+    /// on the current path that the value depends on (for repetitions). `attacker_moves`
+    /// says whose turn it is there.
+    fn numbers(&self, h: u64, attacker_moves: bool) -> (u32, u32, Vec<u64>) {
         let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
         if let Some(s) = self.proofs.get(&h) {
             let (a, b) = solved(s.mover_wins);
@@ -180,7 +220,7 @@ impl<P: Problem> Solver<P> {
         if self.path.contains(&h) {
             // A repetition on the current path: the defender holds (no progress for the
             // attacker). Valid only on paths through this position.
-            let (a, b) = solved(!p.attacker_to_move());
+            let (a, b) = solved(!attacker_moves);
             return (a, b, vec![h]);
         }
         if let Some((w, deps)) = self.rep.get(&h)
@@ -188,19 +228,6 @@ impl<P: Problem> Solver<P> {
         {
             let (a, b) = solved(*w);
             return (a, b, deps.clone());
-        }
-        if let Some(o) = p.outcome() {
-            let mover_wins = o == p.attacker_to_move();
-            self.proofs.insert(
-                h,
-                Solved {
-                    mover_wins,
-                    best: None,
-                    work: 1,
-                },
-            );
-            let (a, b) = solved(mover_wins);
-            return (a, b, Vec::new());
         }
         let (a, b) = self.table.get(h).map_or((1, 1), |e| (e.phi, e.delta));
         (a, b, Vec::new())
@@ -228,18 +255,26 @@ impl<P: Problem> Solver<P> {
             );
             return;
         }
+        let child_attacker = !p.attacker_to_move();
+        let hashes: Vec<u64> = moves
+            .iter()
+            .map(|&m| {
+                p.play(m);
+                let ch = self.settle(p);
+                p.undo();
+                ch
+            })
+            .collect();
         self.path.push(h);
         let start_nodes = self.nodes;
         let mut kids: Vec<(u32, u32)> = vec![(1, 1); moves.len()];
         let mut deps: Vec<Vec<u64>> = vec![Vec::new(); moves.len()];
         loop {
             // Read the children.
-            for (i, &m) in moves.iter().enumerate() {
-                p.play(m);
-                let (a, b, d) = self.numbers(p);
+            for (i, &ch) in hashes.iter().enumerate() {
+                let (a, b, d) = self.numbers(ch, child_attacker);
                 kids[i] = (a, b);
                 deps[i] = d;
-                p.undo();
             }
             let phi = kids.iter().map(|k| k.1).min().unwrap_or(INF);
             let delta = kids
@@ -257,10 +292,8 @@ impl<P: Problem> Solver<P> {
                     // The most delaying reply: the one with the most work.
                     let mut best = 0;
                     let mut most = 0;
-                    for (i, &m) in moves.iter().enumerate() {
-                        p.play(m);
-                        let w = self.proofs.get(&p.hash()).map_or(0, |s| s.work);
-                        p.undo();
+                    for (i, ch) in hashes.iter().enumerate() {
+                        let w = self.proofs.get(ch).map_or(0, |s| s.work);
                         if w >= most {
                             most = w;
                             best = i;

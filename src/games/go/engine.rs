@@ -455,12 +455,20 @@ impl Go {
 
     /// The distinct liberties of the group on `p`, sorted.
     pub fn liberties(&self, p: Pt) -> Vec<Pt> {
-        let mut libs = Vec::new();
-        for s in self.group(p) {
+        let mut libs = Vec::with_capacity(8);
+        if self.stone(p).is_none() {
+            return libs;
+        }
+        let mut s = p;
+        loop {
             for q in self.neighbours(s) {
                 if self.cell[q] == EMPTY && !libs.contains(&q) {
                     libs.push(q);
                 }
+            }
+            s = self.next[s] as usize;
+            if s == p {
+                break;
             }
         }
         libs.sort_unstable();

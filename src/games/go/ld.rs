@@ -39,6 +39,8 @@ pub struct LifeAndDeath {
     /// The prover's goal.
     pub goal: Goal,
     in_region: Vec<bool>,
+    /// Points of the region where only the attacker may play (a ring around the fight).
+    attacker_only: Vec<bool>,
     region: Vec<Pt>,
     side_keys: [u64; 2],
 }
@@ -63,10 +65,24 @@ impl LifeAndDeath {
             defender,
             prover,
             goal,
+            attacker_only: vec![false; in_region.len()],
             in_region,
             region: region.to_vec(),
             side_keys: [keys[0], keys[1]],
         }
+    }
+
+    /// The same problem with a ring of points where only the attacker may play: there it can
+    /// fill the outside liberties the defender reaches, so reaching them is not an escape.
+    pub fn with_attacker_ring(mut self, ring: &[Pt]) -> LifeAndDeath {
+        for &p in ring {
+            if !self.in_region[p] {
+                self.in_region[p] = true;
+                self.attacker_only[p] = true;
+                self.region.push(p);
+            }
+        }
+        self
     }
 
     /// The same problem with a player who has ko threats without end: they may retake a ko
@@ -104,6 +120,15 @@ impl LifeAndDeath {
     }
 }
 
+impl LifeAndDeath {
+    /// True when a play on the empty point `p` is legal. Only simple ko is in force here, so a
+    /// point with an empty neighbour other than the ko point needs no trial play.
+    fn legal(&mut self, p: Pt) -> bool {
+        let open = self.go.neighbours(p).iter().any(|&q| self.go.is_empty(q));
+        (open && self.go.ko_point() != Some(p)) || self.go.is_legal(Move::Play(p))
+    }
+}
+
 impl Problem for LifeAndDeath {
     type Move = Move;
 
@@ -113,11 +138,18 @@ impl Problem for LifeAndDeath {
         }
         // Liberties of the target first, then the rest of the region by point index, pass last.
         let libs = self.go.liberties(self.target);
+        let defending = self.go.to_move() == self.defender;
         let mut out: Vec<Move> = Vec::new();
-        for &p in libs.iter().chain(self.region.iter()) {
+        for i in 0..libs.len() + self.region.len() {
+            let p = if i < libs.len() {
+                libs[i]
+            } else {
+                self.region[i - libs.len()]
+            };
             if self.go.is_empty(p)
+                && !(defending && self.attacker_only[p])
                 && !out.contains(&Move::Play(p))
-                && self.go.is_legal(Move::Play(p))
+                && self.legal(p)
             {
                 out.push(Move::Play(p));
             }
@@ -430,33 +462,73 @@ pub fn infer_region(go: &Go) -> Vec<Pt> {
 }
 
 /// Narrows an inferred box to what the fight is about: the points reachable from the target
-/// through points without the attacker's stones (its own stones and empty points), plus the
-/// outside liberties of attacker chains next to them that are short of liberties (two or
-/// fewer), all within `within`. Moves far outside the attacker's wall are left out.
-pub fn enclosure(go: &Go, target: Pt, within: &[Pt]) -> Vec<Pt> {
+/// through points without the attacker's stones (its own stones and empty points), the
+/// attacker's chains next to them, and the outside liberties of those chains that are short of
+/// liberties (two or fewer), all within `within`. Moves far outside the attacker's wall are
+/// left out.
+pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: usize) -> Vec<Pt> {
     let len = (go.size() + 2) * (go.size() + 2);
     let mut inside = vec![false; len];
     for &p in within {
         inside[p] = true;
     }
     let attacker = go.stone(target).expect("the target is a stone").opp();
+    let defender = attacker.opp();
+    // Distance (in steps) from the nearest defender stone, for the reach limit.
+    let mut dist = vec![usize::MAX; len];
+    let mut queue: Vec<Pt> = go
+        .points()
+        .filter(|&p| go.stone(p) == Some(defender))
+        .collect();
+    for &p in &queue {
+        dist[p] = 0;
+    }
+    let mut qi = 0;
+    while qi < queue.len() {
+        let p = queue[qi];
+        qi += 1;
+        for q in go.neighbours(p) {
+            if go.on_board(q) && dist[q] == usize::MAX {
+                dist[q] = dist[p] + 1;
+                queue.push(q);
+            }
+        }
+    }
     let mut seen = vec![false; len];
     let mut out = vec![target];
     seen[target] = true;
+    for &p in within {
+        if go.stone(p) == Some(defender) && !seen[p] {
+            seen[p] = true;
+            out.push(p);
+        }
+    }
     let mut i = 0;
     while i < out.len() {
         for q in go.neighbours(out[i]) {
-            if inside[q] && !seen[q] && go.stone(q) != Some(attacker) {
+            if inside[q] && !seen[q] && go.stone(q) != Some(attacker) && dist[q] <= reach {
                 seen[q] = true;
                 out.push(q);
             }
         }
         i += 1;
     }
+    // The attacker's chains touching that area belong to the fight: their stones (a captured
+    // stone's point must stay inside, or its capture would read as an escape), and the outside
+    // liberties of the short ones.
     let mut extra = Vec::new();
     for &p in &out {
         for q in go.neighbours(p) {
-            if go.stone(q) == Some(attacker) && go.liberty_count(q) <= 2 {
+            if go.stone(q) != Some(attacker) || seen[q] {
+                continue;
+            }
+            for s in go.group(q) {
+                if inside[s] && !seen[s] {
+                    seen[s] = true;
+                    extra.push(s);
+                }
+            }
+            if go.liberty_count(q) <= 2 {
                 for l in go.liberties(q) {
                     if inside[l] && !seen[l] {
                         seen[l] = true;
@@ -469,4 +541,31 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt]) -> Vec<Pt> {
     out.extend(extra);
     out.sort_unstable();
     out
+}
+
+/// The attacker's ring around an area: the empty points of `within` outside `area` next to an
+/// empty point or a defender stone of it.
+pub fn attacker_ring(go: &Go, defender: Color, area: &[Pt], within: &[Pt]) -> Vec<Pt> {
+    let len = (go.size() + 2) * (go.size() + 2);
+    let mut mark = vec![0u8; len];
+    for &p in within {
+        mark[p] = 1;
+    }
+    for &p in area {
+        mark[p] = 2;
+    }
+    let mut ring = Vec::new();
+    for &p in area {
+        if go.stone(p).is_some_and(|c| c != defender) {
+            continue;
+        }
+        for q in go.neighbours(p) {
+            if mark[q] == 1 && go.is_empty(q) {
+                mark[q] = 3;
+                ring.push(q);
+            }
+        }
+    }
+    ring.sort_unstable();
+    ring
 }

@@ -241,17 +241,30 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         deadline: Some(
             started + std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000)),
         ),
+        // The clock is the limit here; the node cap only guards memory.
+        nodes: 200_000_000,
         ..Budget::default()
     };
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
     // An inferred box is narrowed to the inside of the attacker's wall around the target.
-    let region = if opts.region.is_none() {
-        ld::enclosure(&go, target, &region)
+    let reach: usize = std::env::var("SP_REACH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
+    let (region, ring) = if opts.region.is_none() {
+        let area = ld::enclosure(&go, target, &region, reach);
+        let ring = if std::env::var_os("SP_NO_RING").is_none() {
+            ld::attacker_ring(&go, go.stone(target).expect("a stone"), &area, &region)
+        } else {
+            Vec::new()
+        };
+        (area, ring)
     } else {
-        region
+        (region, Vec::new())
     };
-    let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
+    let problem =
+        ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_attacker_ring(&ring);
     let result = ld::solve(&problem, budget);
     let proof = &result.proof;
     let millis = started.elapsed().as_millis() as u64;
