@@ -1,6 +1,6 @@
 //! Textbook life-and-death shapes with known status, checked by `ld::solve` (RULES.md Go).
 
-use super::engine::{Color, Go, Move, Pt};
+use super::engine::{Color, Go, KoRule, Move, Pt};
 use super::ld::{self, Goal, LdResult, LdStatus, LifeAndDeath};
 use super::tests::board;
 use crate::solve::{Budget, Solver, Status};
@@ -331,4 +331,65 @@ fn eight_stones_on_the_second_line_live_even_with_black_to_move() {
     };
     let (_, r) = second_line(8, Color::Black, Goal::Kill, budget);
     assert_eq!(r.status, LdStatus::Disproven, "{} nodes", r.nodes);
+}
+
+// A double ko in the corner (from generated problem 35 of the owl comparison). White's group
+// B8 C8 B7 A7 B6 has no eye; its life hangs on two kos: A5/A6 and A8/A9. Black has just taken
+// at A6 (ko point A5). If White wins every ko the cycle never ends: White A5 (retake), Black A8
+// (takes A9), White A9 (retake), Black A6 (takes A5) and the position repeats. RULES.md and
+// ld.rs say such longer cycles are held by the defender, the target's owner. Framed as "Black
+// to kill" after White's A5 that is so (Black cannot kill when White wins the kos); framed as
+// "White to live" at the position before, the same cycle counts against White, because the
+// solver gives a repetition to the side that is not the prover.
+const DOUBLE_KO: &str = "
+    O X X X . . . . .
+    . O O X . . . . .
+    O O X X . . . . .
+    . O X . . . . . .
+    O X X . . . . . .
+    X X X . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+/// The double-ko position after Black's capture at A6, White to move, and the corner region.
+fn double_ko() -> (Go, Pt, Vec<Pt>) {
+    let mut go = board(DOUBLE_KO, Color::Black);
+    go.play(Move::Play(go.parse("A6").expect("a point")))
+        .expect("A6 takes A5");
+    let t = go.parse("B7").expect("a point");
+    let region: Vec<Pt> = go
+        .points()
+        .filter(|&p| {
+            let (c, r) = go.board().coord(go.id(p));
+            c <= 3 && r >= 3
+        })
+        .collect();
+    (go, t, region)
+}
+
+#[test]
+fn double_ko_black_cannot_kill_when_white_wins_the_kos() {
+    let (mut go, t, region) = double_ko();
+    go.ko_rule = KoRule::Simple;
+    go.ko_master = Some(Color::White);
+    go.play(Move::Play(go.parse("A5").expect("a point")))
+        .expect("White retakes");
+    let mut p = LifeAndDeath::new(go, t, Goal::Kill, &region).with_ko_master(Some(Color::White));
+    assert_eq!(
+        Solver::new(Budget::default()).search(&mut p),
+        Status::Disproven
+    );
+}
+
+#[test]
+#[ignore = "solver: in a live problem a repetition goes to the attacker (the non-prover), \
+            against ld.rs's 'cycles are held by the defender'; gives Disproven"]
+fn double_ko_white_lives_by_winning_the_kos() {
+    let (go, t, region) = double_ko();
+    let r = ld::solve(
+        &LifeAndDeath::new(go, t, Goal::Live, &region),
+        Budget::default(),
+    );
+    assert_eq!(r.status, LdStatus::Ko);
 }
