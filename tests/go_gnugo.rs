@@ -693,6 +693,20 @@ fn owl_disagreement_details() {
         let problem = LifeAndDeath::new(go.clone(), c.target, c.goal, &c.region);
         let r = ld::solve(&problem, budget);
         println!("ours: {}", r.status.name());
+        if std::env::var("OWL_RING").is_ok() {
+            // With a ring around the region where only the attacker may play (reaching it is
+            // then no escape), as `stonepress solve` does since the fight-area change.
+            let ring: Vec<Pt> = grow(go, &c.region)
+                .into_iter()
+                .filter(|p| !c.region.contains(p))
+                .collect();
+            let rr = ld::solve(
+                &LifeAndDeath::new(go.clone(), c.target, c.goal, &c.region)
+                    .with_attacker_ring(&ring),
+                budget,
+            );
+            println!("ours with an attacker-only ring: {}", rr.status.name());
+        }
         if std::env::var("OWL_GROW").is_ok() {
             let grown = grow(go, &c.region);
             let rg = ld::solve(
@@ -940,4 +954,43 @@ fn gnu_go_kills_at_b8_but_white_lives() {
     assert_eq!(r.status, LdStatus::Disproven, "even winning every ko");
     let b8 = Move::Play(go.parse("B8").unwrap());
     assert!(r.proof.refutations.iter().any(|(m, _)| *m == b8));
+}
+
+// Generated problem 183: Black to kill H7. The sampler's region ends at row 6, so White's H6
+// reaches the liberty H5 outside it: an "escape", and we say Black cannot kill. GNU Go (level
+// 10) kills with H9 and in a play-off takes the group after H9 H6 H5: Black simply blocks at
+// H5. With a ring around the region where only the attacker may play (reaching it is then no
+// escape, as `stonepress solve` frames problems) we agree: H9 kills.
+#[test]
+fn an_escape_into_the_attackers_ring_is_no_escape() {
+    use stonepress::games::go::ld::{self, Goal, LdStatus, LifeAndDeath};
+    use stonepress::solve::Budget;
+    let pic = ". . . . X O + + +
+               . . . . X O O + X
+               . . . . X X O O O
+               . . . . . X X + X
+               . . . . . . . . .
+               . . . . . . . . .
+               . . . . . . . . .
+               . . . . . . . . .
+               . . . . . . . . .";
+    let (go, r) = pictured(pic, Color::Black, "H7", Goal::Kill);
+    assert_eq!(r.status, LdStatus::Disproven, "White escapes at H5");
+    let region: Vec<Pt> = go
+        .points()
+        .filter(|&p| {
+            let (c, row) = go.board().coord(go.id(p));
+            c >= 4 && row >= 5
+        })
+        .collect();
+    let ring = grow(&go, &region)
+        .into_iter()
+        .filter(|p| !region.contains(p))
+        .collect::<Vec<_>>();
+    let t = go.parse("H7").unwrap();
+    let problem = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region).with_attacker_ring(&ring);
+    let r = ld::solve(&problem, Budget::default());
+    assert_eq!(r.status, LdStatus::Proven);
+    let h9 = Move::Play(go.parse("H9").unwrap());
+    assert!(r.proof.key_move == Some(h9) || r.proof.other_winning_moves.contains(&h9));
 }
