@@ -315,7 +315,8 @@ fn owl_agreement_on_generated_problems() {
     for (seed, c, mine, theirs, reply) in &disagreements {
         let (category, evidence) = classify(c, mine, &mut high);
         println!(
-            "seed {seed}: {} to {} at {}: stonepress {mine}, GNU Go {theirs} ({reply})\n  {category}\n  {evidence}\n{}",
+            "seed {seed}: {} to {} at {}: stonepress {mine}, GNU Go {theirs} ({reply})\n  \
+             {category}\n  {evidence}\n{}",
             c.go.to_move().name(),
             c.goal.name(),
             c.go.name(c.target),
@@ -379,7 +380,7 @@ fn classify(
             "GNU Go passes in a position we prove holds (seki, capturable attackers)"
         }
         (End::TargetTaken | End::Other, true) => {
-            "our region: GNU Go wins the play-off with moves outside it (ours rests on the escape rule)"
+            "our region: GNU Go wins the play-off with moves outside it (ours rests on escape)"
         }
         (End::TargetTaken | End::Other, false) => "unexplained",
     };
@@ -638,10 +639,11 @@ fn owl_candidate(seed: u64) -> Option<stonepress::games::go::puzzle::Candidate> 
 }
 
 /// Everything about chosen seeds of the owl comparison (env OWL_SEEDS="4,13,..."): the
-/// position with its region ('+' empty in region, '.' outside, stones outside in lower case), our strict and lenient proofs,
-/// GNU Go's verdicts at levels 1 and 10, our refutation of GNU Go's move, the line down to the
-/// deciding ko retake when ours is a ko, and (env OWL_GROW set) our status with the region grown
-/// by one line. Diagnostic only.
+/// position and its region ('+' empty in it, '.' outside, stones outside in lower case), our
+/// strict and lenient proofs, GNU Go at levels 1 and 10, our refutation of GNU Go's move, the
+/// line down to the deciding ko retake when ours is a ko, a play-off against GNU Go when ours
+/// is proven or disproven, and with OWL_RING / OWL_GROW set our status with an attacker-only
+/// ring / a region grown by one line. Diagnostic only.
 #[test]
 #[ignore]
 fn owl_disagreement_details() {

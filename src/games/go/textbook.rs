@@ -322,7 +322,7 @@ fn eight_stones_on_the_second_line_live_moving_first() {
 }
 
 #[test]
-#[ignore = "df-pn does not finish: unknown after 40M nodes (145 s in release) on ten first-line points"]
+#[ignore = "df-pn does not finish: unknown after 40M nodes (145 s) on ten first-line points"]
 fn eight_stones_on_the_second_line_live_even_with_black_to_move() {
     let budget = Budget {
         nodes: 40_000_000,
