@@ -11,6 +11,8 @@ pub mod sgf;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod textbook;
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@ use crate::util::rng;
 use rand::RngExt;
 
 /// A board from a picture (top row first) with the given side to move.
-fn board(pic: &str, to_move: Color) -> Go {
+pub(super) fn board(pic: &str, to_move: Color) -> Go {
     let rows: Vec<Vec<char>> = pic
         .lines()
         .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
