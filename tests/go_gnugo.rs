@@ -693,7 +693,7 @@ fn owl_disagreement_details() {
             go.name(c.target)
         );
         let problem = LifeAndDeath::new(go.clone(), c.target, c.goal, &c.region);
-        let r = ld::solve(&problem, budget);
+        let r = ld::solve(&problem, budget.clone());
         println!("ours: {}", r.status.name());
         if std::env::var("OWL_RING").is_ok() {
             // With a ring around the region where only the attacker may play (reaching it is
@@ -705,7 +705,7 @@ fn owl_disagreement_details() {
             let rr = ld::solve(
                 &LifeAndDeath::new(go.clone(), c.target, c.goal, &c.region)
                     .with_attacker_ring(&ring),
-                budget,
+                budget.clone(),
             );
             println!("ours with an attacker-only ring: {}", rr.status.name());
         }
@@ -713,7 +713,7 @@ fn owl_disagreement_details() {
             let grown = grow(go, &c.region);
             let rg = ld::solve(
                 &LifeAndDeath::new(go.clone(), c.target, c.goal, &grown),
-                budget,
+                budget.clone(),
             );
             println!(
                 "ours with the region grown by one line: {}",
@@ -725,7 +725,7 @@ fn owl_disagreement_details() {
         }
         for (label, master) in [("strict", prover.opp()), ("lenient", prover)] {
             let mut p = problem.clone().with_ko_master(Some(master));
-            let proof = Solver::new(budget).prove(&mut p);
+            let proof = Solver::new(budget.clone()).prove(&mut p);
             let refs: Vec<String> = proof
                 .refutations
                 .iter()

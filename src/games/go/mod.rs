@@ -254,21 +254,25 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         // answer is taken when it has one.
         let defender = go.stone(target).expect("a stone");
         let deadline = started + total;
-        let attempt = |reach| {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let attempt = |reach, stop| {
             let area = ld::enclosure(&go, target, &region, reach);
             let ring = ld::attacker_ring(&go, defender, &area, &region);
             let problem =
                 ld::LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
-            let result = ld::solve(&problem, budget_until(deadline));
-            (area, result)
+            let budget = Budget {
+                stop,
+                ..budget_until(deadline)
+            };
+            (area, ld::solve(&problem, budget))
         };
         let (wide, tight) = std::thread::scope(|s| {
-            let tight = s.spawn(|| attempt(ld::Reach::King(1)));
-            let wide = attempt(ld::Reach::Steps(2));
-            (
-                wide,
-                tight.join().expect("the solver thread does not panic"),
-            )
+            let tight = s.spawn(|| attempt(ld::Reach::King(1), Some(stop.clone())));
+            let wide = attempt(ld::Reach::Steps(2), None);
+            if wide.1.status != ld::LdStatus::Unknown {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            (wide, tight.join().expect("the solver thread does not panic"))
         });
         if wide.1.status != ld::LdStatus::Unknown {
             wide

@@ -382,9 +382,10 @@ fn double_ko_black_cannot_kill_when_white_wins_the_kos() {
     );
 }
 
+/// A cycle counts for the side that wins every ko when that side is the prover, so a double
+/// ko reads as ko for the owner (it was once Disproven: repetitions always went to the
+/// non-prover).
 #[test]
-#[ignore = "solver: in a live problem a repetition goes to the attacker (the non-prover), \
-            against ld.rs's 'cycles are held by the defender'; gives Disproven"]
 fn double_ko_white_lives_by_winning_the_kos() {
     let (go, t, region) = double_ko();
     let r = ld::solve(
