@@ -272,7 +272,10 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
             if wide.1.status != ld::LdStatus::Unknown {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             }
-            (wide, tight.join().expect("the solver thread does not panic"))
+            (
+                wide,
+                tight.join().expect("the solver thread does not panic"),
+            )
         });
         if wide.1.status != ld::LdStatus::Unknown {
             wide

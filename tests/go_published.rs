@@ -1,0 +1,107 @@
+//! Published life-and-death problems through `stonepress solve go`, with only the stones given:
+//! the goal, the target and the region are inferred, and the key move must be the book's.
+
+mod common;
+
+use common::{stonepress, temp_dir};
+
+/// One problem of the collection file.
+struct Problem {
+    number: String,
+    fast: bool,
+    sgf: String,
+    answers: Vec<String>,
+}
+
+fn problems() -> Vec<Problem> {
+    let text = std::fs::read_to_string(common::data("go", "published/cho-elementary.txt"))
+        .expect("the collection file");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').collect();
+            Problem {
+                number: f[0].to_string(),
+                fast: f[1] == "fast",
+                sgf: f[2].to_string(),
+                answers: f[3].split_whitespace().map(String::from).collect(),
+            }
+        })
+        .collect()
+}
+
+/// Solves one problem; returns (key move, status, millis).
+fn solve(dir: &std::path::Path, p: &Problem, budget_ms: u64) -> (Option<String>, String, u64) {
+    let file = dir.join(format!("cho-{}.sgf", p.number));
+    std::fs::write(&file, &p.sgf).expect("write the problem");
+    let out = stonepress(
+        dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            file.to_str().expect("a path"),
+            "--budget-ms",
+            &budget_ms.to_string(),
+            "--json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "problem {}: {}",
+        p.number,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    (
+        v["key_move"].as_str().map(String::from),
+        v["status"].as_str().unwrap_or("").to_string(),
+        v["millis"].as_u64().unwrap_or(0),
+    )
+}
+
+#[test]
+fn cho_elementary_problems_get_the_books_first_move_from_the_stones_alone() {
+    let dir = temp_dir("published");
+    let mut wrong = Vec::new();
+    let fast: Vec<Problem> = problems().into_iter().filter(|p| p.fast).collect();
+    assert!(
+        fast.len() >= 20,
+        "the collection file lists its fast problems"
+    );
+    for p in &fast {
+        let (key, status, _) = solve(&dir, p, 20_000);
+        let right = key.as_ref().is_some_and(|k| p.answers.contains(k))
+            && (status == "proven" || status == "ko");
+        if !right {
+            wrong.push(format!(
+                "{}: book {:?}, ours {:?} ({status})",
+                p.number, p.answers, key
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The whole sample, with the default 10 s budget: prints the agreement and every miss.
+/// `cargo test --release --test go_published -- --ignored --nocapture`
+#[test]
+#[ignore = "about two minutes: the slow problems run to the budget"]
+fn cho_elementary_agreement() {
+    let dir = temp_dir("published-all");
+    let all = problems();
+    let mut right = 0;
+    for p in &all {
+        let (key, status, ms) = solve(&dir, p, 10_000);
+        let ok = key.as_ref().is_some_and(|k| p.answers.contains(k));
+        right += usize::from(ok);
+        println!(
+            "{} {} book {:?} ours {:?} {status} {ms} ms",
+            p.number,
+            if ok { "right" } else { "MISS " },
+            p.answers,
+            key
+        );
+    }
+    println!("{right} of {} right", all.len());
+}
