@@ -114,24 +114,52 @@ fn parse_region(go: &Go, text: &str) -> Result<Vec<Pt>, String> {
         .collect())
 }
 
-/// The enclosed colour: the one whose stones lie nearer the edges on average.
+/// The enclosed colour: the one whose stones lie deeper inside the stones' bounding box,
+/// away from its open sides (or, over the whole board, nearer the edges).
 fn guess_defender(go: &Go) -> Option<Color> {
     let n = go.size() as i32;
+    let stones: Vec<(Color, i32, i32)> = go
+        .points()
+        .filter_map(|p| {
+            let (x, y) = go.board().coord(go.id(p));
+            go.stone(p).map(|c| (c, x, y))
+        })
+        .collect();
+    let (lo_x, hi_x) = (
+        stones.iter().map(|s| s.1).min()?,
+        stones.iter().map(|s| s.1).max()?,
+    );
+    let (lo_y, hi_y) = (
+        stones.iter().map(|s| s.2).min()?,
+        stones.iter().map(|s| s.2).max()?,
+    );
+    // The open sides of the stones' bounding box are those not on the board's edge: the
+    // attacker's stones face them, the defender's lie deeper inside. Without an open side
+    // (a problem over the whole board), nearness to the edge decides.
+    let open = [lo_x > 0, hi_x < n - 1, lo_y > 0, hi_y < n - 1];
+    let depth = |x: i32, y: i32| -> i64 {
+        let sides = [x - lo_x, hi_x - x, y - lo_y, hi_y - y];
+        if open.iter().any(|&o| o) {
+            (0..4)
+                .filter(|&i| open[i])
+                .map(|i| sides[i])
+                .min()
+                .unwrap_or(0) as i64
+        } else {
+            -(x.min(y).min(n - 1 - x).min(n - 1 - y) as i64)
+        }
+    };
     let mut sum = [0i64, 0i64];
     let mut count = [0i64, 0i64];
-    for p in go.points() {
-        if let Some(c) = go.stone(p) {
-            let (x, y) = go.board().coord(go.id(p));
-            let edge = x.min(y).min(n - 1 - x).min(n - 1 - y) as i64;
-            sum[c.index()] += edge;
-            count[c.index()] += 1;
-        }
+    for &(c, x, y) in &stones {
+        sum[c.index()] += depth(x, y);
+        count[c.index()] += 1;
     }
     if count[0] == 0 || count[1] == 0 {
         return None;
     }
-    // Compare averages without division: sum_b / count_b vs sum_w / count_w.
-    Some(if sum[0] * count[1] <= sum[1] * count[0] {
+    // Compare average depths without division: sum_b / count_b vs sum_w / count_w.
+    Some(if sum[0] * count[1] >= sum[1] * count[0] {
         Color::Black
     } else {
         Color::White
