@@ -250,7 +250,7 @@ fn go_engine_agrees_with_gnu_go_on_random_games() {
 #[test]
 #[ignore]
 fn owl_agreement_on_generated_problems() {
-    use stonepress::games::go::ld::{self, Goal, LdStatus, LifeAndDeath};
+    use stonepress::games::go::ld::{self, Goal, LdStatus};
     use stonepress::games::go::puzzle::sample;
     use stonepress::solve::Budget;
     let Some(mut gtp) = Gtp::start() else {
@@ -268,7 +268,7 @@ fn owl_agreement_on_generated_problems() {
         let Some(c) = sample(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 9, None) else {
             continue;
         };
-        let problem = LifeAndDeath::new(c.go.clone(), c.target, c.goal, &c.region);
+        let problem = ld::ringed(c.go.clone(), c.target, c.goal, &c.region);
         let budget = Budget {
             nodes: 200_000,
             ..Budget::default()

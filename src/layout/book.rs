@@ -123,6 +123,10 @@ fn puzzle_figure(r: &Record, spec: &BookSpec) -> Figure {
 fn answer_figure(r: &Record, spec: &BookSpec) -> Figure {
     let mut fig = puzzle_figure(r, spec);
     let board = fig.board.clone();
+    // The main line may reach the ring just outside the region: keep it in view.
+    let mut pts = problem_points(&board, r);
+    pts.extend(r.main_line.iter().filter_map(|m| board.parse(m).ok()));
+    fig.window = Some(Window::around(&board, &pts, 0.5));
     let first = if r.to_play == "white" {
         Colour::White
     } else {

@@ -595,3 +595,12 @@ pub fn attacker_ring(go: &Go, defender: Color, area: &[Pt], within: &[Pt]) -> Ve
     ring.sort_unstable();
     ring
 }
+
+/// A problem over `region` with the attacker's ring around it, anywhere on the board: the
+/// form generated puzzles are proven (and verified) in.
+pub fn ringed(go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
+    let everywhere: Vec<Pt> = go.points().collect();
+    let defender = go.stone(target).expect("the target is a stone");
+    let ring = attacker_ring(&go, defender, region, &everywhere);
+    LifeAndDeath::new(go, target, goal, region).with_attacker_ring(&ring)
+}

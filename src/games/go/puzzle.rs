@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 
 use super::engine::{Color, Go, Move, Pt};
-use super::ld::{self, Goal, LdStatus, LifeAndDeath};
+use super::ld::{self, Goal, LdStatus};
 use crate::puzzle::{Record, Wrong};
 use crate::solve::{Branch, Budget};
 
@@ -229,7 +229,7 @@ pub fn attempt(seed: u64, n: usize, goal: Option<Goal>) -> (Result<Record, Rejec
         return (Err(Reject::Shape), 0);
     };
     let region = c.region.clone();
-    let problem = LifeAndDeath::new(c.go.clone(), c.target, c.goal, &region);
+    let problem = ld::ringed(c.go.clone(), c.target, c.goal, &region);
     let budget = Budget {
         nodes: CANDIDATE_NODES,
         ..Budget::default()
@@ -433,7 +433,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Result<(), String> {
         .iter()
         .map(|s| go.parse(s).map_err(|e| e.to_string()))
         .collect::<Result<Vec<Pt>, String>>()?;
-    let problem = LifeAndDeath::new(go.clone(), target, goal, &region);
+    let problem = ld::ringed(go.clone(), target, goal, &region);
     let budget = Budget {
         nodes: budget_nodes,
         ..Budget::default()
