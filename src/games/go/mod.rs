@@ -305,10 +305,13 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
                 tight.join().expect("the solver thread does not panic"),
             )
         });
-        if wide.1.status != ld::LdStatus::Unknown {
-            wide
-        } else {
+        // The tight area is trusted only when the prover wins in it: a failure there may come
+        // from the moves it leaves out.
+        let tight_wins = matches!(tight.1.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
+        if wide.1.status == ld::LdStatus::Unknown && tight_wins {
             tight
+        } else {
+            wide
         }
     } else {
         let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
