@@ -112,7 +112,7 @@ impl LifeAndDeath {
             return Some(true);
         }
         if libs.len() >= 2
-            && two_vital_regions(&self.go, self.target)
+            && two_vital_regions(&self.go, self.target, &libs)
             && benson_alive(&self.go, self.defender).contains(&self.go.group_id(self.target))
         {
             return Some(true);
@@ -315,7 +315,7 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 /// A necessary condition for Benson life, cheap to test: the chain of `target` has two or
 /// more regions (connected sets of points without its colour's stones) in which every empty
 /// point is one of its liberties.
-fn two_vital_regions(go: &Go, target: Pt) -> bool {
+fn two_vital_regions(go: &Go, target: Pt, libs: &[Pt]) -> bool {
     let c = go.stone(target).expect("a stone");
     let g = go.group_id(target);
     let is_lib = |p: Pt| {
@@ -323,28 +323,39 @@ fn two_vital_regions(go: &Go, target: Pt) -> bool {
             .iter()
             .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == g)
     };
-    let mut seen: Vec<Pt> = Vec::new();
+    let size = (go.size() + 2) * (go.size() + 2);
+    let mut seen = vec![0u64; size.div_ceil(64)];
+    let mut mark = |p: Pt| {
+        let (w, b) = (p / 64, 1u64 << (p % 64));
+        let fresh = seen[w] & b == 0;
+        seen[w] |= b;
+        fresh
+    };
+    let mut todo: Vec<Pt> = Vec::with_capacity(16);
     let mut vital = 0;
-    for l in go.liberties(target) {
-        if seen.contains(&l) {
+    for &l in libs {
+        if !mark(l) {
             continue;
         }
-        let start = seen.len();
-        seen.push(l);
-        let mut i = start;
+        todo.clear();
+        todo.push(l);
         let mut ok = true;
-        while i < seen.len() && ok {
-            for q in go.neighbours(seen[i]) {
-                if !go.on_board(q) || go.stone(q) == Some(c) || seen.contains(&q) {
+        while let Some(p) = todo.pop() {
+            for q in go.neighbours(p) {
+                if !go.on_board(q) || go.stone(q) == Some(c) {
                     continue;
                 }
                 if go.is_empty(q) && !is_lib(q) {
                     ok = false;
                     break;
                 }
-                seen.push(q);
+                if mark(q) {
+                    todo.push(q);
+                }
             }
-            i += 1;
+            if !ok {
+                break;
+            }
         }
         if ok {
             vital += 1;
