@@ -134,6 +134,8 @@ fn games_lists_all_five_with_coordinates() {
     }
     assert!(text.contains("Steven Meyers") && text.contains("Mark Steere"));
     assert!(text.contains("columns A..J without I"));
+    assert!(text.contains("puzzle kinds: kill, live, life-and-death"));
+    assert!(text.contains("diagram show:"));
 }
 
 #[test]

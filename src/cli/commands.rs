@@ -428,6 +428,14 @@ pub fn games_text() -> String {
         s.push_str(&format!(
             "          options: {opts}; coordinates, record_table, per_page\n"
         ));
+        let show = crate::config::diagram::show_options(g);
+        if !show.is_empty() {
+            s.push_str(&format!("          diagram show: {}\n", show.join(", ")));
+        }
+        let kinds = crate::puzzle::kinds(g);
+        if !kinds.is_empty() {
+            s.push_str(&format!("          puzzle kinds: {}\n", kinds.join(", ")));
+        }
     }
     s
 }
