@@ -118,3 +118,34 @@ fn an_inferred_region_stays_inside_the_wall_so_a_bulky_five_solves_at_once() {
         );
     }
 }
+
+/// Cho Chikun, Elementary 670, set on the top edge of a 9x9 board and reaching its right
+/// edge: the stones' layout makes White look like the enclosed side, but Black cannot kill
+/// it; the other reading (Black lives) is tried and holds, at F9.
+#[test]
+fn auto_goal_tries_the_other_reading_when_the_first_fails() {
+    let dir = temp_dir("solve-go-other");
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            &data("side-live.sgf"),
+            "--json",
+        ],
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["goal"], "live");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "F9");
+    assert!(
+        v["decided"]
+            .as_str()
+            .unwrap()
+            .ends_with("(the other reading fails)"),
+        "{}",
+        v["decided"]
+    );
+}
