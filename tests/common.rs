@@ -23,6 +23,21 @@ pub fn stonepress(dir: &Path, args: &[&str]) -> Output {
         .expect("run stonepress")
 }
 
+/// Runs `stonepress solve go --position FILE ARGS.. --json`, checks it succeeded and returns
+/// the JSON report.
+pub fn solve_go_json(dir: &Path, position: &str, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve", "go", "--position", position];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = stonepress(dir, &all);
+    assert!(
+        out.status.success(),
+        "solve go {position}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("a JSON report")
+}
+
 /// True when an external tool is on the PATH; prints a loud skip message otherwise.
 pub fn have(tool: &str) -> bool {
     let ok = Command::new("sh")

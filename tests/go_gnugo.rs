@@ -844,10 +844,9 @@ fn pictured(
 
 fn winning_moves(go: &Go, r: &stonepress::games::go::ld::LdResult) -> Vec<String> {
     r.proof
-        .key_move
-        .iter()
-        .chain(&r.proof.other_winning_moves)
-        .map(|&m| go.move_name(m))
+        .winning_moves()
+        .into_iter()
+        .map(|m| go.move_name(m))
         .collect()
 }
 

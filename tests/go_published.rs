@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{stonepress, temp_dir};
+use common::{solve_go_json, temp_dir};
 
 /// One problem of the collection file.
 struct Problem {
@@ -34,25 +34,12 @@ fn problems() -> Vec<Problem> {
 fn solve(dir: &std::path::Path, p: &Problem, budget_ms: u64) -> (Option<String>, String, u64) {
     let file = dir.join(format!("cho-{}.sgf", p.number));
     std::fs::write(&file, &p.sgf).expect("write the problem");
-    let out = stonepress(
+    let budget = budget_ms.to_string();
+    let v = solve_go_json(
         dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            file.to_str().expect("a path"),
-            "--budget-ms",
-            &budget_ms.to_string(),
-            "--json",
-        ],
+        file.to_str().expect("a path"),
+        &["--budget-ms", &budget],
     );
-    assert!(
-        out.status.success(),
-        "problem {}: {}",
-        p.number,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     (
         v["key_move"].as_str().map(String::from),
         v["status"].as_str().unwrap_or("").to_string(),

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stonepress, temp_dir};
+use common::{solve_go_json, stonepress, temp_dir};
 
 fn data(name: &str) -> String {
     common::data("go", name)
@@ -11,22 +11,7 @@ fn data(name: &str) -> String {
 #[test]
 fn solve_go_finds_the_vital_point_of_a_straight_three() {
     let dir = temp_dir("solve-go");
-    let out = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("straight-three.toml"),
-            "--json",
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_go_json(&dir, &data("straight-three.toml"), &[]);
     assert_eq!(v["goal"], "kill");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "B1");
@@ -34,17 +19,7 @@ fn solve_go_finds_the_vital_point_of_a_straight_three() {
     assert_eq!(v["main_line"][0], "B1");
     assert!(v["nodes"].as_u64().unwrap() > 0);
     // The same shape from SGF with White to play: White lives at B1.
-    let out = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("straight-three.sgf"),
-            "--json",
-        ],
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_go_json(&dir, &data("straight-three.sgf"), &[]);
     assert_eq!(v["goal"], "live");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "B1");
@@ -68,20 +43,7 @@ fn solve_go_finds_the_vital_point_of_a_straight_three() {
 #[test]
 fn a_tiny_budget_says_unknown() {
     let dir = temp_dir("solve-budget");
-    let out = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("straight-three.toml"),
-            "--budget-ms",
-            "0",
-            "--json",
-        ],
-    );
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_go_json(&dir, &data("straight-three.toml"), &["--budget-ms", "0"]);
     assert_eq!(v["status"], "unknown");
     assert!(v["key_move"].is_null());
 }
@@ -89,22 +51,7 @@ fn a_tiny_budget_says_unknown() {
 #[test]
 fn an_inferred_region_stays_inside_the_wall_so_a_bulky_five_solves_at_once() {
     let dir = temp_dir("solve-bulky");
-    let out = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("bulky-five.toml"),
-            "--json",
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_go_json(&dir, &data("bulky-five.toml"), &[]);
     assert_eq!(v["goal"], "kill");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "B1");
@@ -125,18 +72,7 @@ fn an_inferred_region_stays_inside_the_wall_so_a_bulky_five_solves_at_once() {
 #[test]
 fn auto_goal_tries_the_other_reading_when_the_first_fails() {
     let dir = temp_dir("solve-go-other");
-    let out = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("side-live.sgf"),
-            "--json",
-        ],
-    );
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_go_json(&dir, &data("side-live.sgf"), &[]);
     assert_eq!(v["goal"], "live");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "F9");

@@ -134,6 +134,17 @@ pub struct Proof<M> {
     pub tree_size: usize,
 }
 
+impl<M: Copy> Proof<M> {
+    /// Every winning first move found: the key move, then the others.
+    pub fn winning_moves(&self) -> Vec<M> {
+        self.key_move
+            .iter()
+            .chain(&self.other_winning_moves)
+            .copied()
+            .collect()
+    }
+}
+
 /// One move of a solution tree and what follows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branch<M> {

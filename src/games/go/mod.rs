@@ -202,7 +202,6 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         Some(r) => parse_region(&go, r).map_err(bad)?,
         None => ld::infer_region(&go),
     };
-    let region_box = region.clone();
     let goal_word = opts.goal.as_deref().unwrap_or("auto").to_ascii_lowercase();
     let describe = |goal: ld::Goal, target: Pt| {
         format!(
@@ -239,12 +238,7 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
                     })?
                 }
             };
-            let defender = go.stone(target).expect("a stone");
-            let goal = if defender == mover {
-                ld::Goal::Live
-            } else {
-                ld::Goal::Kill
-            };
+            let goal = ld::Goal::for_defender(go.stone(target).expect("a stone"), mover);
             if (goal_word == "kill" || goal_word == "capture") && goal != ld::Goal::Kill {
                 return Err(bad(
                     "--goal kill needs a target of the colour not to move".into()
@@ -279,65 +273,24 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
     let solve_for = |target: Pt, goal: ld::Goal| {
+        let budget = budget_until(started + total);
         if opts.region.is_none() {
-            // An inferred box is narrowed to the fight: the points within two steps of the
-            // defender's stones or, when that runs out of time, the tighter area of points next
-            // to them, diagonals included, which reads open positions much faster.
-            // Both are read at once, on two threads, each with the whole budget; the wider area's
-            // answer is taken when it has one.
-            let defender = go.stone(target).expect("a stone");
-            let deadline = started + total;
-            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let attempt = |reach, stop| {
-                let area = ld::enclosure(&go, target, &region, reach);
-                let ring = ld::attacker_ring(&go, defender, &area, &region);
-                let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &area)
-                    .with_attacker_ring(&ring);
-                let budget = Budget {
-                    stop,
-                    ..budget_until(deadline)
-                };
-                (area, ld::solve(&problem, budget))
-            };
-            let (wide, tight) = std::thread::scope(|s| {
-                let tight = s.spawn(|| attempt(ld::Reach::King(1), Some(stop.clone())));
-                let wide = attempt(ld::Reach::Steps(2), None);
-                if wide.1.status != ld::LdStatus::Unknown {
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-                (
-                    wide,
-                    tight.join().expect("the solver thread does not panic"),
-                )
-            });
-            // The tight area is trusted only when the prover wins in it: a failure there may come
-            // from the moves it leaves out.
-            let tight_wins = matches!(tight.1.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
-            if wide.1.status == ld::LdStatus::Unknown && tight_wins {
-                tight
-            } else {
-                wide
-            }
+            ld::solve_in_box(&go, target, goal, &region, budget)
         } else {
             let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
-            let result = ld::solve(&problem, budget_until(started + total));
-            (region.clone(), result)
+            (region.clone(), ld::solve(&problem, budget))
         }
     };
-    let (mut region, mut result) = solve_for(target, goal);
+    let (mut searched, mut result) = solve_for(target, goal);
     // A problem set for the side to move has an answer: when the guessed reading fails, the
     // other colour's group is tried, and taken if the side to move succeeds there.
     if goal_word == "auto" && opts.target.is_none() && result.status == ld::LdStatus::Disproven {
         let other = go.stone(target).expect("a stone").opp();
-        if let Some(t) = largest_group(&go, other, &region_box) {
-            let g = if other == mover {
-                ld::Goal::Live
-            } else {
-                ld::Goal::Kill
-            };
+        if let Some(t) = largest_group(&go, other, &region) {
+            let g = ld::Goal::for_defender(other, mover);
             let (r, res) = solve_for(t, g);
             if matches!(res.status, ld::LdStatus::Proven | ld::LdStatus::Ko) {
-                (goal, target, region, result) = (g, t, r, res);
+                (goal, target, searched, result) = (g, t, r, res);
                 decided = format!("{} (the other reading fails)", describe(goal, target));
             }
         }
@@ -361,7 +314,7 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         })).collect::<Vec<_>>(),
         "nodes": result.nodes,
         "millis": millis,
-        "region": names(&go, &region.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
+        "region": names(&go, &searched.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
     });
     let mut text = String::new();
     if !decided.is_empty() {

@@ -417,11 +417,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Result<(), String> {
     let defender = go
         .stone(target)
         .ok_or_else(|| format!("the target {} holds no stone", r.target))?;
-    let goal = if defender == mover {
-        Goal::Live
-    } else {
-        Goal::Kill
-    };
+    let goal = Goal::for_defender(defender, mover);
     if goal.name() != r.goal {
         return Err(format!(
             "goal '{}' does not fit the target {}",

@@ -641,10 +641,9 @@ mod life_and_death {
         let p = solve_box(RABBITY_SIX, Color::White, "A1", Goal::Live, 4, 3);
         assert_eq!(p.status, Status::Proven);
         let winners: Vec<String> = p
-            .key_move
-            .iter()
-            .chain(&p.other_winning_moves)
-            .map(|&m| name(Some(m)))
+            .winning_moves()
+            .into_iter()
+            .map(|m| name(Some(m)))
             .collect();
         assert!(winners.contains(&"C2".to_string()), "{winners:?}");
     }

@@ -62,10 +62,9 @@ fn status_after(
 /// The key move and every other winning first move, by name.
 fn winners(go: &Go, r: &LdResult) -> Vec<String> {
     r.proof
-        .key_move
-        .iter()
-        .chain(&r.proof.other_winning_moves)
-        .map(|&m| go.move_name(m))
+        .winning_moves()
+        .into_iter()
+        .map(|m| go.move_name(m))
         .collect()
 }
 
