@@ -62,6 +62,13 @@ pub trait Problem {
     fn repetition_favours_attacker(&self) -> bool {
         false
     }
+    /// First guess of (phi, delta) for the side to move at an open position the search has
+    /// not expanded yet: how hard it looks for the mover to win, and for the other side.
+    /// Both at least 1; (1, 1), the default, is plain df-pn. Guesses steer the search only:
+    /// the result stays exact.
+    fn estimate(&mut self) -> (u32, u32) {
+        (1, 1)
+    }
 }
 
 /// The result of a search.
@@ -175,6 +182,8 @@ pub struct Solver<P: Problem> {
     out_of_time: bool,
     /// Who repetitions count for (from the problem).
     rep_to_attacker: bool,
+    /// Whether open leaves start from the problem's first guesses (`Problem::estimate`).
+    guess: bool,
     _p: std::marker::PhantomData<P>,
 }
 
@@ -190,6 +199,7 @@ impl<P: Problem> Solver<P> {
             path: Vec::new(),
             out_of_time: false,
             rep_to_attacker: false,
+            guess: true,
             _p: std::marker::PhantomData,
         }
     }
@@ -217,28 +227,33 @@ impl<P: Problem> Solver<P> {
 
     /// Stores the current position as solved when the problem says it is decided here;
     /// returns its hash.
-    fn settle(&mut self, p: &mut P) -> u64 {
+    /// With it, the problem's first guess of the numbers for the mover there.
+    fn settle(&mut self, p: &mut P) -> (u64, (u32, u32)) {
         let h = p.hash();
-        if !self.proofs.contains_key(&h)
-            && !self.path.contains(&h)
-            && let Some(o) = p.outcome()
-        {
-            self.proofs.insert(
-                h,
-                Solved {
-                    mover_wins: o == p.attacker_to_move(),
-                    best: None,
-                    work: 1,
-                },
-            );
+        if self.proofs.contains_key(&h) || self.path.contains(&h) {
+            return (h, (1, 1));
         }
-        h
+        match p.outcome() {
+            Some(o) => {
+                self.proofs.insert(
+                    h,
+                    Solved {
+                        mover_wins: o == p.attacker_to_move(),
+                        best: None,
+                        work: 1,
+                    },
+                );
+                (h, (1, 1))
+            }
+            None => (h, if self.guess { p.estimate() } else { (1, 1) }),
+        }
     }
 
     /// (phi, delta) of a settled position for its mover, from the stores, with the ancestors
     /// on the current path that the value depends on (for repetitions). `attacker_moves`
     /// says whose turn it is there.
-    fn numbers(&self, h: u64, attacker_moves: bool) -> (u32, u32, Vec<u64>) {
+    /// `guess` stands in for a position the search has not reached yet.
+    fn numbers(&self, h: u64, attacker_moves: bool, guess: (u32, u32)) -> (u32, u32, Vec<u64>) {
         let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
         if let Some(s) = self.proofs.get(&h) {
             let (a, b) = solved(s.mover_wins);
@@ -256,7 +271,7 @@ impl<P: Problem> Solver<P> {
             let (a, b) = solved(*w);
             return (a, b, deps.clone());
         }
-        let (a, b) = self.table.get(h).map_or((1, 1), |e| (e.phi, e.delta));
+        let (a, b) = self.table.get(h).map_or(guess, |e| (e.phi, e.delta));
         (a, b, Vec::new())
     }
 
@@ -283,7 +298,7 @@ impl<P: Problem> Solver<P> {
             return;
         }
         let child_attacker = !p.attacker_to_move();
-        let hashes: Vec<u64> = moves
+        let (hashes, guesses): (Vec<u64>, Vec<(u32, u32)>) = moves
             .iter()
             .map(|&m| {
                 p.play(m);
@@ -291,7 +306,7 @@ impl<P: Problem> Solver<P> {
                 p.undo();
                 ch
             })
-            .collect();
+            .unzip();
         self.path.push(h);
         let start_nodes = self.nodes;
         let mut kids: Vec<(u32, u32)> = vec![(1, 1); moves.len()];
@@ -299,7 +314,7 @@ impl<P: Problem> Solver<P> {
         loop {
             // Read the children.
             for (i, &ch) in hashes.iter().enumerate() {
-                let (a, b, d) = self.numbers(ch, child_attacker);
+                let (a, b, d) = self.numbers(ch, child_attacker, guesses[i]);
                 kids[i] = (a, b);
                 deps[i] = d;
             }
@@ -546,6 +561,9 @@ impl<P: Problem> Solver<P> {
             proof.nodes = self.nodes;
             return proof;
         }
+        // The other first moves mostly need disproofs, which the problem's first guesses
+        // (tuned to find wins) can slow down a lot: plain numbers there.
+        self.guess = false;
         let mut all_known = true;
         for m in p.moves() {
             p.play(m);

@@ -459,10 +459,14 @@ impl Go {
         if self.stone(p).is_none() {
             return libs;
         }
+        // Points already listed, one bit each (a 19x19 board with its frame has 441 points).
+        let mut seen = [0u64; 8];
         let mut s = p;
         loop {
             for q in self.neighbours(s) {
-                if self.cell[q] == EMPTY && !libs.contains(&q) {
+                let (w, b) = (q / 64, 1u64 << (q % 64));
+                if self.cell[q] == EMPTY && seen[w] & b == 0 {
+                    seen[w] |= b;
                     libs.push(q);
                 }
             }

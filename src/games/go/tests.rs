@@ -675,6 +675,28 @@ mod life_and_death {
     }
 
     #[test]
+    fn a_reading_needs_no_move_only_when_the_other_side_moving_first_fails() {
+        use crate::games::go::ld::{needs_no_move, solve_in_box};
+        let read = |g: &Go, t: Pt, goal: Goal| {
+            solve_in_box(g, t, goal, &infer_region(g), Budget::default()).1
+        };
+        // The straight three: Black kills at B1, but White moving first lives there, so
+        // the kill needs Black's move.
+        let go = board(STRAIGHT_THREE, Color::Black);
+        let t = go.parse("A2").unwrap();
+        let won = read(&go, t, Goal::Kill);
+        assert_eq!(won.status, crate::games::go::ld::LdStatus::Proven);
+        assert!(!needs_no_move(&go, t, &won, read));
+        // Without the inner stone at D1 the eye space is only two points: White dies even
+        // moving first, so "Black kills" poses no problem.
+        let two = STRAIGHT_THREE.replace(". . . O X . . . .", ". . O O X . . . .");
+        let go = board(&two, Color::Black);
+        let won = read(&go, t, Goal::Kill);
+        assert_eq!(won.status, crate::games::go::ld::LdStatus::Proven);
+        assert!(needs_no_move(&go, t, &won, read));
+    }
+
+    #[test]
     fn benson_recognises_two_true_eyes() {
         let go = board(
             ". O . O X . . . .
