@@ -1,5 +1,7 @@
 //! Published life-and-death problems through `stonepress solve go`, with only the stones given:
 //! the goal, the target and the region are inferred, and the key move must be the book's.
+//! Three samples from Cho Chikun's Encyclopedia of Life and Death: elementary, intermediate
+//! and advanced.
 
 mod common;
 
@@ -13,15 +15,18 @@ struct Problem {
     answers: Vec<String>,
 }
 
-fn problems() -> Vec<Problem> {
-    let text = std::fs::read_to_string(common::data("go", "published/cho-elementary.txt"))
-        .expect("the collection file");
+/// The samples, by level.
+const LEVELS: [&str; 3] = ["elementary", "intermediate", "advanced"];
+
+fn problems(level: &str) -> Vec<Problem> {
+    let file = format!("published/cho-{level}.txt");
+    let text = std::fs::read_to_string(common::data("go", &file)).expect("the collection file");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split('|').collect();
             Problem {
-                number: f[0].to_string(),
+                number: format!("{}-{}", &level[..1], f[0]),
                 fast: f[1] == "fast",
                 sgf: f[2].to_string(),
                 answers: f[3].split_whitespace().map(String::from).collect(),
@@ -48,13 +53,17 @@ fn solve(dir: &std::path::Path, p: &Problem, budget_ms: u64) -> (Option<String>,
 }
 
 #[test]
-fn cho_elementary_problems_get_the_books_first_move_from_the_stones_alone() {
+fn cho_problems_get_the_books_first_move_from_the_stones_alone() {
     let dir = temp_dir("published");
     let mut wrong = Vec::new();
-    let fast: Vec<Problem> = problems().into_iter().filter(|p| p.fast).collect();
+    let fast: Vec<Problem> = LEVELS
+        .iter()
+        .flat_map(|l| problems(l))
+        .filter(|p| p.fast)
+        .collect();
     assert!(
-        fast.len() >= 20,
-        "the collection file lists its fast problems"
+        fast.len() >= 30,
+        "the collection files list their fast problems"
     );
     for p in &fast {
         let (key, status, _) = solve(&dir, p, 20_000);
@@ -70,16 +79,22 @@ fn cho_elementary_problems_get_the_books_first_move_from_the_stones_alone() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// The whole sample, with the default 10 s budget: prints the agreement and every miss.
+/// The whole samples, with the default 10 s budget: prints the agreement and every miss.
 /// `cargo test --release --test go_published -- --ignored --nocapture`
 #[test]
-#[ignore = "about two minutes: the slow problems run to the budget"]
-fn cho_elementary_agreement() {
+#[ignore = "about ten minutes: the slow problems run to the budget"]
+fn cho_agreement() {
     let dir = temp_dir("published-all");
-    let all = problems();
+    for level in LEVELS {
+        agreement(&dir, level);
+    }
+}
+
+fn agreement(dir: &std::path::Path, level: &str) {
+    let all = problems(level);
     let mut right = 0;
     for p in &all {
-        let (key, status, ms) = solve(&dir, p, 10_000);
+        let (key, status, ms) = solve(dir, p, 10_000);
         let ok = key.as_ref().is_some_and(|k| p.answers.contains(k));
         right += usize::from(ok);
         println!(
@@ -90,5 +105,5 @@ fn cho_elementary_agreement() {
             key
         );
     }
-    println!("{right} of {} right", all.len());
+    println!("{level}: {right} of {} right", all.len());
 }

@@ -67,21 +67,35 @@ fn an_inferred_region_stays_inside_the_wall_so_a_bulky_five_solves_at_once() {
 }
 
 /// Cho Chikun, Elementary 670, set on the top edge of a 9x9 board and reaching its right
-/// edge: the stones' layout makes White look like the enclosed side, but Black cannot kill
-/// it; the other reading (Black lives) is tried and holds, at F9.
+/// edge. White's stones reach the right edge and Black's lie one line below the top: the top
+/// side is the problem's own edge (one line away), the left and bottom are open, and Black is
+/// the enclosed side: Black lives at F9.
 #[test]
-fn auto_goal_tries_the_other_reading_when_the_first_fails() {
-    let dir = temp_dir("solve-go-other");
+fn auto_goal_reads_a_side_problem_with_its_first_line_empty() {
+    let dir = temp_dir("solve-go-side");
     let v = solve_go_json(&dir, &data("side-live.sgf"), &[]);
     assert_eq!(v["goal"], "live");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "F9");
-    assert!(
-        v["decided"]
-            .as_str()
-            .unwrap()
-            .ends_with("(the other reading fails)"),
-        "{}",
-        v["decided"]
+    assert_eq!(v["decided"], "Black to play and live the black group at E8");
+}
+
+/// Cho Chikun, Advanced 255, cut down to 9x9: Black cannot kill White's C6 group, and Black's
+/// own group lives even if Black passes, so that reading poses no problem and is not taken.
+#[test]
+fn auto_goal_does_not_take_a_reading_that_needs_no_move() {
+    let dir = temp_dir("solve-go-settled");
+    let v = solve_go_json(&dir, &data("settled-other.sgf"), &[]);
+    assert_eq!(v["goal"], "kill");
+    assert_eq!(v["status"], "disproven");
+    assert_eq!(v["decided"], "Black to play and kill the white group at C6");
+    // The other reading on its own: a win, with a pass among the winning moves.
+    let live = solve_go_json(
+        &dir,
+        &data("settled-other.sgf"),
+        &["--goal", "live", "--target", "D5"],
     );
+    assert_eq!(live["status"], "proven");
+    let others = live["other_winning_moves"].as_array().unwrap();
+    assert!(others.iter().any(|m| m == "pass"), "{others:?}");
 }

@@ -133,10 +133,18 @@ fn guess_defender(go: &Go) -> Option<Color> {
         stones.iter().map(|s| s.2).min()?,
         stones.iter().map(|s| s.2).max()?,
     );
-    // The open sides of the stones' bounding box are those not on the board's edge: the
-    // attacker's stones face them, the defender's lie deeper inside. Without an open side
-    // (a problem over the whole board), nearness to the edge decides.
-    let open = [lo_x > 0, hi_x < n - 1, lo_y > 0, hi_y < n - 1];
+    // The open sides of the stones' bounding box are those away from the board's edge: the
+    // attacker's stones face them, the defender's lie deeper inside. A side one line from
+    // the edge is usually a problem's own edge with its first line still empty, so sides two
+    // or more lines away count first. Without an open side (a problem over the whole
+    // board), nearness to the edge decides.
+    let room = [lo_x, n - 1 - hi_x, lo_y, n - 1 - hi_y];
+    let wide = room.map(|r| r >= 2);
+    let open = if wide.iter().any(|&o| o) {
+        wide
+    } else {
+        room.map(|r| r >= 1)
+    };
     let depth = |x: i32, y: i32| -> i64 {
         let sides = [x - lo_x, hi_x - x, y - lo_y, hi_y - y];
         if open.iter().any(|&o| o) {
@@ -272,26 +280,54 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     };
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
-    let solve_for = |target: Pt, goal: ld::Goal| {
-        let budget = budget_until(started + total);
+    let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline| {
+        let budget = budget_until(deadline);
         if opts.region.is_none() {
-            ld::solve_in_box(&go, target, goal, &region, budget)
+            ld::solve_in_box(go, target, goal, &region, budget)
         } else {
             let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
             (region.clone(), ld::solve(&problem, budget))
         }
     };
-    let (mut searched, mut result) = solve_for(target, goal);
-    // A problem set for the side to move has an answer: when the guessed reading fails, the
-    // other colour's group is tried, and taken if the side to move succeeds there.
-    if goal_word == "auto" && opts.target.is_none() && result.status == ld::LdStatus::Disproven {
+    let auto = goal_word == "auto" && opts.target.is_none();
+    let wins = |r: &ld::LdResult| matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
+    // A reading is settled when the side to move reaches its goal even if it lets the other
+    // side move first: a pass wins, so the position poses no problem for that group.
+    let settled = |target: Pt, r: &ld::LdResult, deadline| {
+        ld::needs_no_move(&go, target, r, |g, t, gl| solve_for(g, t, gl, deadline).1)
+    };
+    // Under --goal auto, when the guessed reading fails or is settled already, the other
+    // colour's group is read with the time left, and taken if the side to move succeeds
+    // there and needs its move to.
+    let (mut searched, mut result) = solve_for(&go, target, goal, started + total);
+    if auto {
+        let rethink = match result.status {
+            ld::LdStatus::Disproven => true,
+            ld::LdStatus::Unknown => false,
+            // The check gets about as long as the reading took, so that a real problem is not
+            // held up by it.
+            _ => {
+                let spent = started.elapsed();
+                let allowed = spent.max(std::time::Duration::from_millis(200));
+                settled(
+                    target,
+                    &result,
+                    (started + total).min(started + spent + allowed),
+                )
+            }
+        };
         let other = go.stone(target).expect("a stone").opp();
-        if let Some(t) = largest_group(&go, other, &region) {
+        if rethink && let Some(t) = largest_group(&go, other, &region) {
             let g = ld::Goal::for_defender(other, mover);
-            let (r, res) = solve_for(t, g);
-            if matches!(res.status, ld::LdStatus::Proven | ld::LdStatus::Ko) {
+            let (r, res) = solve_for(&go, t, g, started + total);
+            if wins(&res) && !res.proof.other_winning_moves.contains(&Move::Pass) {
+                let why = if wins(&result) {
+                    "the other reading needs no move"
+                } else {
+                    "the other reading fails"
+                };
                 (goal, target, searched, result) = (g, t, r, res);
-                decided = format!("{} (the other reading fails)", describe(goal, target));
+                decided = format!("{} ({why})", describe(goal, target));
             }
         }
     }
