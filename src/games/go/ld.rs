@@ -619,6 +619,40 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
         }
     }
     out.extend(extra);
+    // Small pockets of empty points closed in by the area and the board's edge (a corner
+    // point two steps from the nearest stone) are eye space: they belong to the fight.
+    for &p in within {
+        if seen[p] || !go.is_empty(p) {
+            continue;
+        }
+        let mut pocket = vec![p];
+        let mut closed = true;
+        seen[p] = true;
+        let mut j = 0;
+        while j < pocket.len() && closed {
+            for q in go.neighbours(pocket[j]) {
+                if !go.on_board(q) || pocket.contains(&q) || (seen[q] && out.contains(&q)) {
+                    continue;
+                }
+                if go.is_empty(q) && inside[q] && !seen[q] && pocket.len() < 3 {
+                    seen[q] = true;
+                    pocket.push(q);
+                } else {
+                    closed = false;
+                    break;
+                }
+            }
+            j += 1;
+        }
+        if closed {
+            out.extend(pocket);
+        } else {
+            // Not a pocket: its points stay outside (and may start no other pocket).
+            for &q in &pocket {
+                seen[q] = true;
+            }
+        }
+    }
     out.sort_unstable();
     out
 }

@@ -697,6 +697,33 @@ mod life_and_death {
     }
 
     #[test]
+    fn the_fight_area_takes_in_a_corner_pocket_closed_by_it() {
+        use crate::games::go::ld::{Reach, enclosure};
+        // Cho Chikun, Elementary 330: Black lives with B8, which needs A9 as eye space. A9
+        // is three steps from Black's stones by way of empty points, past the two-step reach,
+        // but the area closes it in with the corner.
+        let go = board(
+            ". . . . X O . . .
+             . . . X X O . . .
+             O X . X O . . . .
+             . X O O O . . . .
+             O O . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+        );
+        let t = go.parse("E8").unwrap();
+        let area = enclosure(&go, t, &infer_region(&go), Reach::Steps(2));
+        let names: Vec<String> = area.iter().map(|&p| go.move_name(Move::Play(p))).collect();
+        assert!(names.contains(&"A9".to_string()), "{names:?}");
+        assert!(names.contains(&"B8".to_string()), "{names:?}");
+        // A larger empty stretch open to the rest of the board stays out.
+        assert!(!names.contains(&"G9".to_string()), "{names:?}");
+    }
+
+    #[test]
     fn benson_recognises_two_true_eyes() {
         let go = board(
             ". O . O X . . . .
