@@ -130,9 +130,31 @@ pub struct Go {
 
 const NO_KO: Pt = 0;
 
+/// The largest board the engine takes (19x19; with its frame, 441 points).
+pub const MAX_SIZE: usize = 19;
+
+/// A set of points, one bit each, on the stack: for floods and de-duplication in hot loops.
+#[derive(Clone, Copy, Default)]
+pub struct PointMarks([u64; ((MAX_SIZE + 2) * (MAX_SIZE + 2)).div_ceil(64)]);
+
+impl PointMarks {
+    /// Marks a point; true when it was not marked before.
+    #[inline]
+    pub fn insert(&mut self, p: Pt) -> bool {
+        let (w, b) = (p / 64, 1u64 << (p % 64));
+        let fresh = self.0[w] & b == 0;
+        self.0[w] |= b;
+        fresh
+    }
+}
+
 impl Go {
     /// An empty N x N board with Black to move and positional superko.
     pub fn new(n: usize) -> Go {
+        assert!(
+            n <= MAX_SIZE,
+            "a Go board of {n} lines is larger than {MAX_SIZE}"
+        );
         let board = Board::go(n);
         let stride = n + 2;
         let len = stride * stride;
@@ -459,14 +481,11 @@ impl Go {
         if self.stone(p).is_none() {
             return libs;
         }
-        // Points already listed, one bit each (a 19x19 board with its frame has 441 points).
-        let mut seen = [0u64; 8];
+        let mut listed = PointMarks::default();
         let mut s = p;
         loop {
             for q in self.neighbours(s) {
-                let (w, b) = (q / 64, 1u64 << (q % 64));
-                if self.cell[q] == EMPTY && seen[w] & b == 0 {
-                    seen[w] |= b;
+                if self.cell[q] == EMPTY && listed.insert(q) {
                     libs.push(q);
                 }
             }

@@ -3,7 +3,7 @@
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). Ko follows the engine's positional superko.
 
-use super::engine::{Color, Go, KoRule, Move, Pt};
+use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
 
 /// What the side to move at the root wants.
@@ -366,18 +366,11 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &[Pt]) -> bool {
             .iter()
             .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == g)
     };
-    // One bit per point: a 19x19 board with its frame has 441.
-    let mut seen = [0u64; 8];
-    let mut mark = |p: Pt| {
-        let (w, b) = (p / 64, 1u64 << (p % 64));
-        let fresh = seen[w] & b == 0;
-        seen[w] |= b;
-        fresh
-    };
+    let mut seen = PointMarks::default();
     let mut todo: Vec<Pt> = Vec::with_capacity(16);
     let mut vital = 0;
     for &l in libs {
-        if !mark(l) {
+        if !seen.insert(l) {
             continue;
         }
         todo.clear();
@@ -392,7 +385,7 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &[Pt]) -> bool {
                     ok = false;
                     break;
                 }
-                if mark(q) {
+                if seen.insert(q) {
                     todo.push(q);
                 }
             }
@@ -621,6 +614,7 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
     out.extend(extra);
     // Small pockets of empty points closed in by the area and the board's edge (a corner
     // point two steps from the nearest stone) are eye space: they belong to the fight.
+    let area = seen.clone();
     for &p in within {
         if seen[p] || !go.is_empty(p) {
             continue;
@@ -631,7 +625,7 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
         let mut j = 0;
         while j < pocket.len() && closed {
             for q in go.neighbours(pocket[j]) {
-                if !go.on_board(q) || pocket.contains(&q) || (seen[q] && out.contains(&q)) {
+                if !go.on_board(q) || area[q] || pocket.contains(&q) {
                     continue;
                 }
                 if go.is_empty(q) && inside[q] && !seen[q] && pocket.len() < 3 {
@@ -644,13 +638,9 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
             }
             j += 1;
         }
+        // Points of a pocket that is not closed stay marked: they start no other pocket.
         if closed {
             out.extend(pocket);
-        } else {
-            // Not a pocket: its points stay outside (and may start no other pocket).
-            for &q in &pocket {
-                seen[q] = true;
-            }
         }
     }
     out.sort_unstable();
