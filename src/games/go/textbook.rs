@@ -236,6 +236,53 @@ fn weak_carpenters_square_dies_only_to_the_two_two_point() {
     );
 }
 
+// The comb (Sensei's Library "Rectangular six": "if the rectangular six group has two cutting
+// points ... it is still alive. The comb formation is essentially a rectangular six with two
+// cutting points"; in Korean the 빗형, "a six-point comb shape, alive: the attacker's vital
+// point is answered at the other"). White's back D3 E3 F3 and its teeth C1 C2 and G1 G2 touch
+// only corner to corner, so Black can cut at C3 and G3; the eye space D1-F2 is a rectangular
+// six and Black's wall leaves no outside liberties. Still alive: E1 and E2 are miai.
+const COMB: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . X X X X X X X .
+    . X . O O O . X .
+    . X O . . . O X .
+    . X O . . . O X .";
+
+#[test]
+fn comb_lives_with_black_to_move_despite_its_cutting_points() {
+    let (_, r) = solve(COMB, Color::Black, "E3", Goal::Kill);
+    assert_eq!(r.status, LdStatus::Disproven, "{} nodes", r.nodes);
+}
+
+#[test]
+fn comb_answers_either_vital_point_at_the_other() {
+    for (attack, answer) in [("E2", "E1"), ("E1", "E2")] {
+        // The placement is set up, not played: a played move would put the position before it
+        // in the history, and superko would then forbid the captures that recreate it.
+        let mut go = board(COMB, Color::White);
+        let placed = go.parse(attack).expect("a point");
+        go.setup(placed, Some(Color::Black));
+        let t = go.parse("E3").expect("a point");
+        // The placement's point stays a candidate: White may capture it and play there.
+        let mut region = inside(&go, t);
+        region.push(placed);
+        let r = ld::solve(
+            &LifeAndDeath::new(go.clone(), t, Goal::Live, &region),
+            Budget::default(),
+        );
+        assert_eq!(
+            (r.status, key(&go, &r), r.proof.unique),
+            (LdStatus::Proven, answer.to_string(), Some(true)),
+            "after Black {attack}"
+        );
+    }
+}
+
 // One real eye (A1) and a false eye (C1: Black holds its diagonal D2, and D1 E1 are cut from
 // the rest). Connecting at C1 leaves one eye, so White cannot live outright; but Black cannot
 // kill outright either: after F1 (atari on D1 E1) White lets Black take the two stones at C1,
