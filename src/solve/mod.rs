@@ -43,7 +43,8 @@ pub const INF: u32 = u32::MAX / 4;
 pub trait Problem {
     /// A move.
     type Move: Copy + Eq + std::fmt::Debug;
-    /// The candidate moves of the side to move, in the order to try them (best first).
+    /// The candidate moves of the side to move, in the order to try them (best first). Asked
+    /// only where `outcome` is None.
     fn moves(&mut self) -> Vec<Self::Move>;
     /// Plays a move.
     fn play(&mut self, m: Self::Move);
@@ -230,7 +231,9 @@ impl<P: Problem> Solver<P> {
     /// With it, the problem's first guess of the numbers for the mover there.
     fn settle(&mut self, p: &mut P) -> (u64, (u32, u32)) {
         let h = p.hash();
-        if self.proofs.contains_key(&h) || self.path.contains(&h) {
+        // Solved, on the path, or searched before and left open: nothing to evaluate (the
+        // table's numbers stand in for the guess).
+        if self.proofs.contains_key(&h) || self.path.contains(&h) || self.table.get(h).is_some() {
             return (h, (1, 1));
         }
         match p.outcome() {
@@ -253,7 +256,15 @@ impl<P: Problem> Solver<P> {
     /// on the current path that the value depends on (for repetitions). `attacker_moves`
     /// says whose turn it is there.
     /// `guess` stands in for a position the search has not reached yet.
-    fn numbers(&self, h: u64, attacker_moves: bool, guess: (u32, u32)) -> (u32, u32, Vec<u64>) {
+    /// `local` holds the numbers a search of this position returned earlier in the caller's
+    /// loop: they stand in for the table's, which a search elsewhere may have evicted since.
+    fn numbers(
+        &self,
+        h: u64,
+        attacker_moves: bool,
+        guess: (u32, u32),
+        local: Option<(u32, u32)>,
+    ) -> (u32, u32, Vec<u64>) {
         let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
         if let Some(s) = self.proofs.get(&h) {
             let (a, b) = solved(s.mover_wins);
@@ -271,14 +282,14 @@ impl<P: Problem> Solver<P> {
             let (a, b) = solved(*w);
             return (a, b, deps.clone());
         }
-        let (a, b) = self.table.get(h).map_or(guess, |e| (e.phi, e.delta));
+        let (a, b) = local.unwrap_or_else(|| self.table.get(h).map_or(guess, |e| (e.phi, e.delta)));
         (a, b, Vec::new())
     }
 
     /// Searches the current position until its numbers pass the thresholds or it is solved;
     /// results go to the stores. Path-dependent results (decided by a repetition on the
-    /// current path) are not stored as solved.
-    fn mid(&mut self, p: &mut P, th_phi: u32, th_delta: u32) {
+    /// current path) are not stored as solved. Returns the position's numbers at the end.
+    fn mid(&mut self, p: &mut P, th_phi: u32, th_delta: u32) -> (u32, u32) {
         let h = p.hash();
         self.nodes += 1;
         let moves = p.moves();
@@ -295,7 +306,7 @@ impl<P: Problem> Solver<P> {
                     work: 1,
                 },
             );
-            return;
+            return if mover_wins { (0, INF) } else { (INF, 0) };
         }
         let child_attacker = !p.attacker_to_move();
         let (hashes, guesses): (Vec<u64>, Vec<(u32, u32)>) = moves
@@ -311,10 +322,14 @@ impl<P: Problem> Solver<P> {
         let start_nodes = self.nodes;
         let mut kids: Vec<(u32, u32)> = vec![(1, 1); moves.len()];
         let mut deps: Vec<Vec<u64>> = vec![Vec::new(); moves.len()];
+        // What each child's search in this loop returned. Read back from the table instead, a
+        // child whose entry the search of a sibling evicted would fall back to its first
+        // guess, be picked again at once, and the two would take turns for ever.
+        let mut local: Vec<Option<(u32, u32)>> = vec![None; moves.len()];
         loop {
             // Read the children.
             for (i, &ch) in hashes.iter().enumerate() {
-                let (a, b, d) = self.numbers(ch, child_attacker, guesses[i]);
+                let (a, b, d) = self.numbers(ch, child_attacker, guesses[i], local[i]);
                 kids[i] = (a, b);
                 deps[i] = d;
             }
@@ -366,7 +381,7 @@ impl<P: Problem> Solver<P> {
                     self.rep.insert(h, (mover_wins, leans));
                 }
                 self.table.remove(h);
-                return;
+                return if mover_wins { (0, INF) } else { (INF, 0) };
             }
             if self
                 .budget
@@ -378,7 +393,7 @@ impl<P: Problem> Solver<P> {
             if phi >= th_phi || delta >= th_delta || self.spent() {
                 self.path.pop();
                 self.table.put(h, phi, delta, self.nodes - start_nodes);
-                return;
+                return (phi, delta);
             }
             // The child with the least delta, and the second least.
             let (mut c1, mut d1, mut d2) = (0, INF, INF);
@@ -400,7 +415,9 @@ impl<P: Problem> Solver<P> {
                 .min((d2 as u64 + 1).max(grown))
                 .min(INF as u64) as u32;
             p.play(moves[c1]);
-            self.mid(p, t_phi.max(1), t_delta.max(1));
+            let (a, b) = self.mid(p, t_phi.max(1), t_delta.max(1));
+            // A solved child is read from the stores, with what it leans on.
+            local[c1] = (a != 0 && b != 0).then_some((a, b));
             p.undo();
         }
     }
@@ -565,7 +582,12 @@ impl<P: Problem> Solver<P> {
         // (tuned to find wins) can slow down a lot: plain numbers there.
         self.guess = false;
         let mut all_known = true;
-        for m in p.moves() {
+        let first_moves = if p.outcome().is_none() {
+            p.moves()
+        } else {
+            Vec::new()
+        };
+        for m in first_moves {
             p.play(m);
             let s = self.search(p);
             let reply = if s == Status::Disproven {

@@ -251,3 +251,18 @@ fn budget_exhaustion_says_unknown_never_a_guess() {
     });
     assert_eq!(s.search(&mut g), Status::Unknown);
 }
+
+/// With a table far too small for the search, siblings evict each other's entries. The search
+/// must still finish: a parent keeps what its children's searches returned, instead of reading
+/// an evicted child back as a fresh leaf and picking it again (once, two siblings took turns
+/// like that until the budget ran out).
+#[test]
+fn a_table_too_small_for_the_search_slows_it_but_does_not_stall_it() {
+    let mut g = Ttt::from(".........");
+    let mut s = Solver::new(Budget {
+        table_entries: 4,
+        nodes: 2_000_000,
+        ..Budget::default()
+    });
+    assert_eq!(s.search(&mut g), Status::Disproven, "{} nodes", s.nodes());
+}

@@ -143,9 +143,8 @@ impl Problem for LifeAndDeath {
     type Move = Move;
 
     fn moves(&mut self) -> Vec<Move> {
-        if self.defender_wins().is_some() {
-            return Vec::new();
-        }
+        // The search asks `outcome` before it asks for moves, so a decided position is never
+        // expanded: no second look at the target's life here.
         // Liberties of the target first, then the rest of the region by point index, pass last.
         let libs = self.go.liberties(self.target);
         let defending = self.go.to_move() == self.defender;
