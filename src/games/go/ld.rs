@@ -312,9 +312,12 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         Status::Disproven => {}
     }
     let mut lenient = problem.clone().with_ko_master(Some(prover));
-    let mut solver = Solver::new(budget);
-    let second = solver.prove(&mut lenient);
+    let mut solver = Solver::new(budget.clone());
+    let mut second = solver.prove(&mut lenient);
     nodes += second.nodes;
+    if second.status == Status::Proven && !second.other_winning_moves.is_empty() {
+        nodes += best_ko_first(problem, &mut solver, &mut lenient, &mut second, budget);
+    }
     let status = match second.status {
         Status::Proven => LdStatus::Ko,
         Status::Disproven => LdStatus::Disproven,
@@ -332,6 +335,48 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         solution,
         proof_size,
     }
+}
+
+/// Among first moves that win only by winning a ko, puts first one that wins when neither
+/// side has a ko threat: then the prover takes the ko first (or resolves it), and the other
+/// side needs the first threat. The key move's main line follows the choice. Returns the
+/// nodes spent.
+fn best_ko_first(
+    problem: &LifeAndDeath,
+    solver: &mut Solver<LifeAndDeath>,
+    lenient: &mut LifeAndDeath,
+    proof: &mut Proof<Move>,
+    budget: Budget,
+) -> u64 {
+    let mut nodes = 0;
+    let mut plain = problem.clone().with_ko_master(None);
+    let mut check = Solver::new(budget);
+    let mut better = None;
+    for m in proof.winning_moves() {
+        plain.play(m);
+        let won = check.search(&mut plain) == Status::Proven;
+        plain.undo();
+        if won {
+            better = Some(m);
+            break;
+        }
+    }
+    nodes += check.nodes();
+    let (Some(b), Some(k)) = (better, proof.key_move) else {
+        return nodes;
+    };
+    if b == k {
+        return nodes;
+    }
+    proof.other_winning_moves.retain(|&m| m != b);
+    proof.other_winning_moves.insert(0, k);
+    proof.key_move = Some(b);
+    lenient.play(b);
+    let mut line = vec![b];
+    line.extend(solver.main_line(lenient, 64));
+    lenient.undo();
+    proof.main_line = line;
+    nodes
 }
 
 /// True when the side to move in `go` reaches its goal on `target` (the winning reading
