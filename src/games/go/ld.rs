@@ -258,6 +258,14 @@ pub struct LdResult {
     pub proof_size: usize,
 }
 
+impl LdResult {
+    /// True when a pass is among the winning first moves (the key move included): the side
+    /// to move needs no move to reach its goal.
+    pub fn a_pass_wins(&self) -> bool {
+        self.proof.winning_moves().contains(&Move::Pass)
+    }
+}
+
 /// Most nodes kept in a solution tree.
 pub const TREE_NODES: usize = 400;
 
@@ -389,7 +397,7 @@ pub fn needs_no_move(
     won: &LdResult,
     read: impl Fn(&Go, Pt, Goal) -> LdResult,
 ) -> bool {
-    if won.proof.other_winning_moves.contains(&Move::Pass) {
+    if won.a_pass_wins() {
         return true;
     }
     let mut first = go.clone();

@@ -320,7 +320,7 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         if rethink && let Some(t) = largest_group(&go, other, &region) {
             let g = ld::Goal::for_defender(other, mover);
             let (r, res) = solve_for(&go, t, g, started + total);
-            if wins(&res) && !res.proof.other_winning_moves.contains(&Move::Pass) {
+            if wins(&res) && !res.a_pass_wins() {
                 let why = if wins(&result) {
                     "the other reading needs no move"
                 } else {

@@ -716,7 +716,7 @@ mod life_and_death {
         );
         let t = go.parse("E8").unwrap();
         let area = enclosure(&go, t, &infer_region(&go), Reach::Steps(2));
-        let names: Vec<String> = area.iter().map(|&p| go.move_name(Move::Play(p))).collect();
+        let names: Vec<String> = area.iter().map(|&p| go.name(p)).collect();
         assert!(names.contains(&"A9".to_string()), "{names:?}");
         assert!(names.contains(&"B8".to_string()), "{names:?}");
         // A larger empty stretch open to the rest of the board stays out.
