@@ -354,16 +354,37 @@ impl Go {
         self.zob[p * 2 + (c as usize - 1)]
     }
 
-    /// Places a set-up stone (no capture, no history), replacing what was there.
+    /// Places a set-up stone (no capture, no history), replacing what was there: `None`
+    /// clears the point. Any sequence of set-up adds, removals and colour changes leaves the
+    /// same groups, liberties and hash as setting up the final stones once on an empty board.
     ///
-    /// Set-up positions may hold groups without liberties only if the caller removes them
-    /// with `remove_dead_setup`; `Position` loading refuses such positions.
+    /// A stone added on an empty point joins its neighbours' groups incrementally. Taking a
+    /// stone away (or changing its colour) can split its group, which a ring of stones cannot
+    /// undo locally, so the group structure of the whole board is then rebuilt from the stones;
+    /// set-up is not a hot path.
+    ///
+    /// Set-up positions may hold groups without liberties (`groups_without_liberties` lists
+    /// them); `Position` loading refuses such positions.
     pub fn setup(&mut self, p: Pt, c: Option<Color>) {
-        if let Some(old) = self.stone(p) {
-            self.remove_stone(p, old);
-        }
-        if let Some(c) = c {
-            self.place_stone(p, c);
+        assert!(self.on_board(p), "a set-up stone off the board");
+        match (self.stone(p), c) {
+            (None, None) => {}
+            (Some(old), Some(new)) if old == new => {}
+            (None, Some(new)) => self.place_stone(p, new),
+            (Some(old), new) => {
+                if new.is_none() && !self.logging {
+                    self.empty_at[p] = self.empties.len() as u16;
+                    self.empties.push(p);
+                }
+                self.set(Slot::Cell, p, new.map_or(EMPTY, cell) as i32);
+                if self.logging {
+                    self.hash ^= self.zkey(p, cell(old));
+                    if let Some(new) = new {
+                        self.hash ^= self.zkey(p, cell(new));
+                    }
+                }
+                self.rebuild_groups();
+            }
         }
         self.history.clear();
         self.history.push(self.hash);
@@ -371,6 +392,149 @@ impl Go {
         if self.frames.is_empty() {
             self.log.clear();
         }
+        debug_assert_eq!(self.check_invariants(), Ok(()));
+    }
+
+    /// Rebuilds every group (ids, rings, sizes, pseudo-liberties) from the stones on the
+    /// board. Each group's id is its lowest point; its ring runs through its points in
+    /// increasing order. Writes go through the undo log like any other change.
+    fn rebuild_groups(&mut self) {
+        let mut seen = PointMarks::default();
+        let points: Vec<Pt> = self.points().collect();
+        for p in points {
+            let Some(c) = self.stone(p) else { continue };
+            if !seen.insert(p) {
+                continue;
+            }
+            let mut stones = vec![p];
+            let mut i = 0;
+            while i < stones.len() {
+                for q in self.neighbours(stones[i]) {
+                    if self.cell[q] == cell(c) && seen.insert(q) {
+                        stones.push(q);
+                    }
+                }
+                i += 1;
+            }
+            stones.sort_unstable();
+            let libs = stones
+                .iter()
+                .map(|&s| {
+                    self.neighbours(s)
+                        .iter()
+                        .filter(|&&q| self.cell[q] == EMPTY)
+                        .count() as i32
+                })
+                .sum();
+            let rep = stones[0];
+            for (k, &s) in stones.iter().enumerate() {
+                self.set(Slot::Gid, s, rep as i32);
+                self.set(Slot::Next, s, stones[(k + 1) % stones.len()] as i32);
+            }
+            self.set(Slot::Size, rep, stones.len() as i32);
+            self.set(Slot::Libs, rep, libs);
+        }
+    }
+
+    /// Recounts everything the engine keeps incrementally from the stones alone and compares:
+    /// each group's id (a member whose id is itself), its ring (through exactly the group's
+    /// stones), its size and its pseudo-liberty count (pairs of a stone and an empty
+    /// neighbour), the Zobrist hash (positions that log), the empty-point list (playout
+    /// copies), the ko point and the undo log. `Err` names the first difference.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = PointMarks::default();
+        for p in self.points() {
+            let Some(c) = self.stone(p) else { continue };
+            if !seen.insert(p) {
+                continue;
+            }
+            let mut stones = vec![p];
+            let mut i = 0;
+            while i < stones.len() {
+                for q in self.neighbours(stones[i]) {
+                    if self.cell[q] == cell(c) && seen.insert(q) {
+                        stones.push(q);
+                    }
+                }
+                i += 1;
+            }
+            let name = self.name(p);
+            let g = self.gid[p] as usize;
+            if stones.iter().any(|&s| self.gid[s] as usize != g) {
+                return Err(format!("the group of {name} has more than one id"));
+            }
+            if !stones.contains(&g) || self.gid[g] as usize != g {
+                return Err(format!("the group of {name} has an id outside it"));
+            }
+            if self.size[g] as usize != stones.len() {
+                return Err(format!(
+                    "the group of {name} has size {} but {} stones",
+                    self.size[g],
+                    stones.len()
+                ));
+            }
+            // The ring: exactly the group's stones, each once, back to the start.
+            let mut ring = PointMarks::default();
+            let mut s = g;
+            for _ in 0..stones.len() {
+                if self.cell[s] != cell(c) || self.gid[s] as usize != g || !ring.insert(s) {
+                    return Err(format!("the ring of the group of {name} is broken"));
+                }
+                s = self.next[s] as usize;
+            }
+            if s != g {
+                return Err(format!("the ring of the group of {name} does not close"));
+            }
+            let libs: i32 = stones
+                .iter()
+                .map(|&s| {
+                    self.neighbours(s)
+                        .iter()
+                        .filter(|&&q| self.cell[q] == EMPTY)
+                        .count() as i32
+                })
+                .sum();
+            if self.libs[g] != libs {
+                return Err(format!(
+                    "the group of {name} counts {} pseudo-liberties, not {libs}",
+                    self.libs[g]
+                ));
+            }
+        }
+        if self.logging {
+            let hash = self
+                .points()
+                .filter(|&p| self.cell[p] != EMPTY)
+                .fold(0, |h, p| h ^ self.zkey(p, self.cell[p]));
+            if hash != self.hash {
+                return Err("the hash differs from the stones' Zobrist hash".into());
+            }
+            let mut log_len = 0;
+            for f in &self.frames {
+                if f.log_len < log_len || f.log_len > self.log.len() {
+                    return Err("the undo frames do not match the log".into());
+                }
+                log_len = f.log_len;
+            }
+        } else {
+            let empty = self.points().filter(|&p| self.cell[p] == EMPTY).count();
+            if self.empties.len() != empty
+                || self
+                    .empties
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &p)| self.cell[p] != EMPTY || self.empty_at[p] as usize != i)
+            {
+                return Err("the empty-point list differs from the empty points".into());
+            }
+        }
+        if self.ko != NO_KO && (!self.on_board(self.ko) || self.cell[self.ko] != EMPTY) {
+            return Err("the ko point is not an empty point".into());
+        }
+        if self.passes > 2 {
+            return Err(format!("{} passes in a row", self.passes));
+        }
+        Ok(())
     }
 
     #[inline]
@@ -451,6 +615,21 @@ impl Go {
                 self.set(Slot::Libs, g, self.libs[g] + 1);
             }
         }
+    }
+
+    /// True when the ring of the group on `p` closes after exactly its size in steps, all of
+    /// them stones of its colour and id: the cheap local check after each move in debug
+    /// builds (`check_invariants` is the full recount).
+    fn ring_matches_size(&self, p: Pt) -> bool {
+        let g = self.gid[p] as usize;
+        let mut s = p;
+        for _ in 0..self.size[g] {
+            if self.cell[s] != self.cell[p] || self.gid[s] as usize != g {
+                return false;
+            }
+            s = self.next[s] as usize;
+        }
+        s == p
     }
 
     /// The stones of the group on `p`.
@@ -613,6 +792,10 @@ impl Go {
         self.last_captured = taken;
         self.passes = 0;
         self.to_move = c.opp();
+        debug_assert!(
+            self.ring_matches_size(p),
+            "the group of a new stone is corrupt"
+        );
         if superko {
             self.history.push(self.hash);
         }

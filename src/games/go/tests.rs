@@ -745,3 +745,154 @@ mod life_and_death {
         );
     }
 }
+
+/// The groups of a position as sorted lists of point names, each with its liberties.
+fn groups_and_liberties(go: &Go) -> Vec<(Vec<String>, Vec<String>)> {
+    let mut out: Vec<(Vec<String>, Vec<String>)> = go
+        .points()
+        .filter(|&p| go.stone(p).is_some())
+        .map(|p| {
+            let mut g: Vec<Pt> = go.group(p);
+            g.sort_unstable();
+            (
+                g.iter().map(|&s| go.name(s)).collect(),
+                go.liberties(p).iter().map(|&s| go.name(s)).collect(),
+            )
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The same stones set up once each on an empty board.
+fn clean_copy(go: &Go) -> Go {
+    let mut clean = Go::new(go.size());
+    for p in go.points() {
+        if let Some(c) = go.stone(p) {
+            clean.setup(p, Some(c));
+        }
+    }
+    clean.set_to_move(go.to_move());
+    clean
+}
+
+fn setup_named(go: &mut Go, names: &str, c: Option<Color>) {
+    for n in names.split_whitespace() {
+        let p = go.parse(n).unwrap();
+        go.setup(p, c);
+    }
+}
+
+#[test]
+fn go_setup_removal_splits_the_group_and_a_capture_counts_right() {
+    // (;SZ[9]AB[aa][ab]AE[aa]AW[bb][ac];W[aa]): Black A9 A8, A9 removed, White B8 A7, then
+    // White A9 takes A8.
+    let started = std::time::Instant::now();
+    let mut go = Go::new(9);
+    setup_named(&mut go, "A9 A8", Some(Color::Black));
+    setup_named(&mut go, "A9", None);
+    setup_named(&mut go, "B8 A7", Some(Color::White));
+    assert_eq!(go.check_invariants(), Ok(()));
+    let a8 = go.parse("A8").unwrap();
+    assert_eq!(go.group(a8), vec![a8]);
+    assert_eq!(go.liberty_count(a8), 1);
+    assert_eq!(go.hash(), clean_copy(&go).hash());
+    go.set_to_move(Color::White);
+    go.play(mv(&go, "A9")).unwrap();
+    assert_eq!(go.check_invariants(), Ok(()));
+    assert_eq!(go.captures(), [0, 1], "White captured A8");
+    let s = area_score(&go, &[], 7.0, 0.0);
+    assert_eq!((s.black_stones, s.white_stones), (0, 3));
+    assert!(
+        started.elapsed().as_millis() < 500,
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn go_setup_removal_leaves_the_same_board_as_a_clean_setup() {
+    // (;SZ[9]AB[aa][ab]AE[aa]AW[dd]): the solver's reproducer; liberties must finish.
+    let mut go = Go::new(9);
+    setup_named(&mut go, "A9 A8", Some(Color::Black));
+    setup_named(&mut go, "A9", None);
+    setup_named(&mut go, "D6", Some(Color::White));
+    let clean = clean_copy(&go);
+    assert_eq!(go.check_invariants(), Ok(()));
+    assert_eq!(groups_and_liberties(&go), groups_and_liberties(&clean));
+    assert_eq!(go.hash(), clean.hash());
+    let a8 = go.parse("A8").unwrap();
+    let names: Vec<String> = go.liberties(a8).iter().map(|&p| go.name(p)).collect();
+    assert_eq!(names, ["A7", "B8", "A9"]);
+}
+
+#[test]
+fn go_setup_of_a_stone_given_twice_changes_nothing() {
+    // (;SZ[9]AB[aa][ab][ab]AW[dd])
+    let mut go = Go::new(9);
+    setup_named(&mut go, "A9 A8 A8", Some(Color::Black));
+    setup_named(&mut go, "D6", Some(Color::White));
+    assert_eq!(go.check_invariants(), Ok(()));
+    let a9 = go.parse("A9").unwrap();
+    assert_eq!(go.group(a9).len(), 2);
+    assert_eq!(go.liberty_count(a9), 3);
+    let clean = clean_copy(&go);
+    assert_eq!(groups_and_liberties(&go), groups_and_liberties(&clean));
+    assert_eq!(go.hash(), clean.hash());
+}
+
+#[test]
+fn go_setup_of_both_colours_on_one_point_keeps_the_last() {
+    // (;SZ[9]AB[aa][ab]AW[ab]AW[bb][ac][ba]): A8 ends White; Black A9 is left with no
+    // liberty (a set-up position the loader refuses, but the engine stays whole).
+    let started = std::time::Instant::now();
+    let mut go = Go::new(9);
+    setup_named(&mut go, "A9 A8", Some(Color::Black));
+    setup_named(&mut go, "A8", Some(Color::White));
+    setup_named(&mut go, "B8 A7 B9", Some(Color::White));
+    assert_eq!(go.check_invariants(), Ok(()));
+    let (a9, a8) = (go.parse("A9").unwrap(), go.parse("A8").unwrap());
+    assert_eq!(go.stone(a8), Some(Color::White));
+    assert_eq!(go.group(a9), vec![a9]);
+    assert_eq!(go.liberty_count(a9), 0);
+    assert_eq!(go.groups_without_liberties(), vec![go.group_id(a9)]);
+    assert_eq!(go.group(a8).len(), 4);
+    let clean = clean_copy(&go);
+    assert_eq!(groups_and_liberties(&go), groups_and_liberties(&clean));
+    assert_eq!(go.hash(), clean.hash());
+    // `score go --dead A9`: the dead stone goes, its point counts for White.
+    let s = area_score(&go, &[a9], 7.0, 0.0);
+    assert_eq!(s.dead, vec![(a9, Color::Black)]);
+    assert_eq!(
+        (s.black_stones, s.white_stones, s.black_territory),
+        (0, 4, 0)
+    );
+    assert_eq!(
+        s.white_territory, 77,
+        "every empty point reaches White only"
+    );
+    assert!(
+        started.elapsed().as_millis() < 500,
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn go_setup_recolouring_the_middle_of_a_chain_splits_it() {
+    let mut go = Go::new(9);
+    setup_named(&mut go, "C5 D5 E5 F5 G5", Some(Color::Black));
+    setup_named(&mut go, "E5", Some(Color::White));
+    assert_eq!(go.check_invariants(), Ok(()));
+    let (c5, g5) = (go.parse("C5").unwrap(), go.parse("G5").unwrap());
+    assert_eq!(go.group(c5).len(), 2);
+    assert_eq!(go.group(g5).len(), 2);
+    assert_ne!(go.group_id(c5), go.group_id(g5));
+    assert_eq!(go.hash(), clean_copy(&go).hash());
+    // Taking the chain's stones away one by one leaves an empty board with hash 0.
+    setup_named(&mut go, "C5 D5 E5 F5 G5", None);
+    assert_eq!(go.check_invariants(), Ok(()));
+    assert_eq!(go.hash(), 0);
+    assert!(go.points().all(|p| go.is_empty(p)));
+}
