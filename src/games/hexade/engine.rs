@@ -92,7 +92,7 @@ struct Undo {
     outcome: Outcome,
     hash: u64,
     pending: Option<PointId>,
-    white_first: Option<PointId>,
+    white_placed: u32,
     last: [Option<PointId>; 2],
 }
 
@@ -108,7 +108,10 @@ pub struct Hexade {
     outcome: Outcome,
     /// White's first stone while the distance rule for White's second stone is pending.
     pending: Option<PointId>,
-    white_first: Option<PointId>,
+    /// White's stones placed in the game so far (set-up stones count as placed; captures do
+    /// not undo a placement): the distance rule is about White's second stone of the game,
+    /// not the second White stone on the board.
+    white_placed: u32,
     stones: [u32; 2],
     captured: [u32; 2],
     last: [Option<PointId>; 2],
@@ -140,7 +143,7 @@ impl Hexade {
             to_move: Color::White,
             outcome: Outcome::Ongoing,
             pending: None,
-            white_first: None,
+            white_placed: 0,
             stones: [0, 0],
             captured: [0, 0],
             last: [None, None],
@@ -215,8 +218,11 @@ impl Hexade {
         }
     }
 
-    /// Sets up a position: stones, the side to move and, if the distance rule is still
-    /// pending, White's first stone. The outcome is judged for the side to move.
+    /// Sets up a position: stones (a cell given twice keeps the last colour), the side to
+    /// move and, if the distance rule is still pending, White's first stone. White's set-up
+    /// stones count as placed: with any on the board and no pending first stone, White's next
+    /// stone is not the second of the game and the distance rule is over. The outcome is judged
+    /// for the side to move; the other player's sixes are judged at the start of their turn.
     pub fn setup(&mut self, stones: &[(PointId, Color)], to_move: Color, pending: Option<PointId>) {
         for p in self.board.points().collect::<Vec<_>>() {
             self.put(p, None);
@@ -224,12 +230,17 @@ impl Hexade {
         for &(p, s) in stones {
             self.put(p, Some(s));
         }
+        self.captured = [0, 0];
         self.to_move = to_move;
         self.pending = pending;
-        self.white_first = pending;
+        self.white_placed = match pending {
+            Some(_) => 1,
+            None => self.stones[Color::White.index()],
+        };
         self.undo.clear();
         self.last = [None, None];
         self.outcome = self.judge_full();
+        debug_assert_eq!(self.check_invariants(), Ok(()));
     }
 
     /// True when the placement is legal for the side to move.
@@ -269,7 +280,7 @@ impl Hexade {
             outcome: self.outcome,
             hash: self.hash,
             pending: self.pending,
-            white_first: self.white_first,
+            white_placed: self.white_placed,
             last: self.last,
         };
         self.put(p, Some(s));
@@ -290,17 +301,14 @@ impl Hexade {
         }
         self.captured[s.index()] += undo.captured.len() as u32;
         if s == Color::White {
-            if self.white_first.is_none() && self.stones[Color::White.index()] == 1 {
-                self.white_first = Some(p);
-                self.pending = Some(p);
-            } else if self.pending.is_some() {
-                self.pending = None;
-            }
+            self.pending = (self.white_placed == 0).then_some(p);
+            self.white_placed += 1;
         }
         self.last[s.index()] = Some(p);
         self.to_move = s.opp();
         self.outcome = self.judge_after_move();
         self.undo.push(undo);
+        debug_assert_eq!(self.judge_full(), self.outcome);
         Ok(())
     }
 
@@ -320,10 +328,60 @@ impl Hexade {
         self.to_move = s;
         self.outcome = u.outcome;
         self.pending = u.pending;
-        self.white_first = u.white_first;
+        self.white_placed = u.white_placed;
         self.last = u.last;
         debug_assert_eq!(self.hash, u.hash);
         self.hash = u.hash;
+    }
+
+    /// Recounts what the engine keeps incrementally and compares: the stone counts, the
+    /// Zobrist hash, the stones captured since the set-up (from the undo records), the
+    /// distance rule's state, and the outcome, which must be what a full judgement of the
+    /// position gives for the side to move. `Err` names the first difference.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut stones = [0u32; 2];
+        let mut hash = 0;
+        for p in self.board.points() {
+            match self.cells[p as usize] {
+                0 => {}
+                1 | 2 => {
+                    let s = self.stone(p).expect("a stone");
+                    stones[s.index()] += 1;
+                    hash ^= self.key(p, s);
+                }
+                v => return Err(format!("cell {} holds {v}", self.board.name(p))),
+            }
+        }
+        if stones != self.stones {
+            return Err(format!(
+                "stone counts {:?}, but {:?} on the board",
+                self.stones, stones
+            ));
+        }
+        if hash != self.hash {
+            return Err("the hash differs from the stones' Zobrist hash".into());
+        }
+        let mut captured = [0u32; 2];
+        for u in &self.undo {
+            captured[u.to_move.index()] += u.captured.len() as u32;
+        }
+        if captured != self.captured {
+            return Err(format!(
+                "captures {:?}, but the moves took {:?}",
+                self.captured, captured
+            ));
+        }
+        if self.pending.is_some() && self.white_placed != 1 {
+            return Err("the distance rule is pending after White's first stone".into());
+        }
+        let judged = self.judge_full();
+        if judged != self.outcome {
+            return Err(format!(
+                "the outcome is {:?}, but the position gives {judged:?}",
+                self.outcome
+            ));
+        }
+        Ok(())
     }
 
     fn board_full(&self) -> bool {
@@ -331,14 +389,20 @@ impl Hexade {
     }
 
     /// The outcome after a move: a six of the player now to move wins (it outlasted the
-    /// reply). Only shapes through that player's last stone can be new, so only they are
-    /// checked. On a full board the other player's six, if any, wins; otherwise a draw.
+    /// reply). That player's sixes were judged at the start of their previous turn (none, or
+    /// the game would be over), their opponent cannot add to their stones, so a six now must
+    /// run through the stone they placed since: only shapes through it are checked. A player
+    /// who has not placed since the set-up was never judged (the set-up judges only the side
+    /// to move), so all their sixes are: a six set up for the side not to move wins at the
+    /// start of its owner's first turn. On a full board the other player's six, if any,
+    /// wins; otherwise a draw.
     fn judge_after_move(&self) -> Outcome {
         let s = self.to_move;
-        if let Some(last) = self.last[s.index()]
-            && self.stone(last) == Some(s)
-            && self.has_six_through(s, last)
-        {
+        let six = match self.last[s.index()] {
+            Some(last) => self.stone(last) == Some(s) && self.has_six_through(s, last),
+            None => !self.sixes(s).is_empty(),
+        };
+        if six {
             return Outcome::Win(s);
         }
         if self.board_full() {

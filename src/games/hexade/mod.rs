@@ -6,8 +6,13 @@
 //! `picture` (rows A.. from the top, each row's cells from the left: X Black, O White, .
 //! empty), `to_play` (default: White when both have as many stones, else Black),
 //! `white_first` (White's first stone while the distance rule for White's second is still
-//! pending), and `moves` replayed from that position with every rule enforced. When the board
-//! fills, a six of the player to move wins, else a six of the other player, else it is a draw.
+//! pending), and `moves` replayed from that position with every rule enforced. Without
+//! `white_first`, White's set-up stones count as placed, so the distance rule applies only when
+//! White has no stone on the board: it is about White's second stone of the game, and stays
+//! over when White's set-up stones are captured. A six on the board after the set-up is judged
+//! like any other: the side to move at once, the other player when their turn starts. When the
+//! board fills, a six of the player to move wins, else a six of the other player, else it is a
+//! draw.
 
 pub mod engine;
 pub mod figure;

@@ -295,3 +295,98 @@ fn symmetric_images_give_the_same_sixes_and_captures() {
         }
     }
 }
+
+/// A position file's text read the way `stonepress score hexade` reads it.
+fn from_file_text(text: &str) -> Result<Hexade, crate::games::GameError> {
+    let spec = crate::games::PositionSpec::parse(text, std::path::Path::new("case.toml"))
+        .expect("a valid position table");
+    from_spec(&spec, text, "case.toml")
+}
+
+#[test]
+fn hexade_rule_a_six_set_up_for_the_side_not_to_move_wins_at_its_owners_turn() {
+    // Black's row C3..C8 is on the board; White replies elsewhere; Black's turn starts with
+    // the six still there.
+    let h = from_file_text(
+        "black = \"C3 C4 C5 C6 C7 C8\"\nwhite = \"J10 J12 K14 A1 A2 A3\"\n\
+         to_play = \"white\"\nmoves = \"S10\"\n",
+    )
+    .unwrap();
+    assert_eq!(h.outcome(), Outcome::Win(Color::Black));
+    assert_eq!(h.check_invariants(), Ok(()));
+    // Before White's reply the game goes on: White may still break the six.
+    let mut h = pos(
+        10,
+        "J10 J12 K14 A1 A2 A3",
+        "C3 C4 C5 C6 C7 C8",
+        Color::White,
+    );
+    assert_eq!(h.outcome(), Outcome::Ongoing);
+    h.play(at(&h, "S10")).unwrap();
+    assert_eq!(h.outcome(), Outcome::Win(Color::Black));
+    assert!(h.play(at(&h, "S11")).is_err(), "the game is over");
+    h.undo();
+    assert_eq!(h.outcome(), Outcome::Ongoing);
+    assert_eq!(h.check_invariants(), Ok(()));
+}
+
+#[test]
+fn hexade_rule_a_ring_set_up_for_the_side_not_to_move_wins_at_its_owners_turn() {
+    let mut h = pos(10, "A1 A2 A3", "J9 J11 I9 I10 K10 K11", Color::White);
+    assert_eq!(h.outcome(), Outcome::Ongoing);
+    h.play(at(&h, "S10")).unwrap();
+    assert_eq!(h.outcome(), Outcome::Win(Color::Black));
+    assert_eq!(h.check_invariants(), Ok(()));
+}
+
+#[test]
+fn hexade_rule_a_set_up_six_broken_by_the_reply_does_not_win() {
+    // Black's set-up triangle J10 J11 J12 I10 I11 H10 holds the pair I10 J11 on the line
+    // H9 I10 J11 K12; with White on K12, White's reply at H9 takes the pair and the six.
+    let mut h = pos(
+        10,
+        "K12 A1 A2 A3 A4 A5",
+        "J10 J11 J12 I10 I11 H10",
+        Color::White,
+    );
+    assert_eq!(six_shapes(&h, Color::Black), [SixShape::Triangle]);
+    h.play(at(&h, "H9")).unwrap();
+    assert_eq!(h.stone(at(&h, "I10")), None, "the pair I10 J11 is captured");
+    assert_eq!(h.stone(at(&h, "J11")), None);
+    assert_eq!(h.outcome(), Outcome::Ongoing);
+    assert_eq!(h.check_invariants(), Ok(()));
+}
+
+#[test]
+fn hexade_rule_distance_rule_is_for_whites_second_stone_of_the_game_only() {
+    // White's set-up stones J5 J6 are White's first two stones; Black takes them (J7 flanks
+    // them against J4); A1 is White's third stone and A2 the fourth, both free.
+    let h = from_file_text(
+        "white = \"J5 J6\"\nblack = \"J4\"\nto_play = \"black\"\nmoves = \"J7 A1 S10 A2\"\n",
+    )
+    .unwrap();
+    assert_eq!(h.stone(at(&h, "A2")), Some(Color::White));
+    assert_eq!(h.stone(at(&h, "J5")), None, "captured");
+    assert_eq!(h.distance_rule_pending(), None);
+    assert_eq!(h.check_invariants(), Ok(()));
+    // From an empty board the rule holds for White's second stone, and after a capture of
+    // White's first stone it still holds for that second stone only.
+    let mut h = Hexade::new(10);
+    h.play(at(&h, "I11")).unwrap();
+    assert_eq!(h.distance_rule_pending(), Some(at(&h, "I11")));
+    h.play(at(&h, "A1")).unwrap();
+    assert_eq!(h.check(at(&h, "I12")), Err(Refusal::TooClose));
+    h.play(at(&h, "I14")).unwrap();
+    assert_eq!(h.distance_rule_pending(), None);
+    h.play(at(&h, "A2")).unwrap();
+    assert!(
+        h.check(at(&h, "I12")).is_ok(),
+        "White's third stone is free"
+    );
+    // With `white_first` the rule is pending for the next White stone.
+    let err = from_file_text("white = \"I11\"\nwhite_first = \"I11\"\nmoves = \"A1 I12\"\n")
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("distance 3"), "{err}");
+}
