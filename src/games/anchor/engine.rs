@@ -244,18 +244,14 @@ impl Anchor {
         self.rot[p as usize]
     }
 
-    /// Sets up stones and the side to move, with the pie phase over.
+    /// Sets up stones and the side to move, with the pie phase over. A point given twice
+    /// keeps the last colour.
     pub fn setup(&mut self, stones: &[(PointId, Color)], to_move: Color) {
-        for p in 0..self.cells.len() {
-            if let Some(c) = self.cells[p] {
-                self.hash ^= self.zob[p * 2 + c.index()];
-            }
-            self.cells[p] = None;
-        }
+        self.cells.iter_mut().for_each(|c| *c = None);
         for &(p, c) in stones {
             self.cells[p as usize] = Some(c);
-            self.hash ^= self.zob[p as usize * 2 + c.index()];
         }
+        self.hash = self.zobrist();
         self.to_move = to_move;
         self.setup_left = 0;
         self.passes = 0;
@@ -263,6 +259,59 @@ impl Anchor {
         self.last_place = None;
         self.prev_was_place = false;
         self.undo.clear();
+        debug_assert_eq!(self.check_invariants(), Ok(()));
+    }
+
+    /// The Zobrist hash of the stones, from scratch.
+    fn zobrist(&self) -> u64 {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(p, c)| c.map(|c| self.zob[p * 2 + c.index()]))
+            .fold(0, |h, k| h ^ k)
+    }
+
+    /// Recounts what the engine keeps incrementally and compares: the hash, the pie phase
+    /// (placements left and whose turn), the pass count, the mirror counters (at most 9 under
+    /// the mirror rule) and the undo
+    /// records (each placement's point holds a stone of its mover). `Err` names the first
+    /// difference.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.hash != self.zobrist() {
+            return Err("the hash differs from the stones' Zobrist hash".into());
+        }
+        if self.setup_left > 3 {
+            return Err(format!("{} set-up placements left", self.setup_left));
+        }
+        if self.setup_left > 0 && self.to_move != SETUP[3 - self.setup_left as usize] {
+            return Err("the set-up placement is for the wrong colour".into());
+        }
+        if self.passes > 2 {
+            return Err(format!("{} passes in a row", self.passes));
+        }
+        if self.mirror_rule && self.mirror.iter().any(|&m| m > 9) {
+            return Err(format!("mirror counters {:?} past 9", self.mirror));
+        }
+        for u in &self.undo {
+            if let Move::Place(p) = u.mv
+                && self.cells[p as usize] != Some(u.to_move)
+            {
+                return Err(format!(
+                    "the placement at {} is not on the board",
+                    self.board.name(p)
+                ));
+            }
+        }
+        if let Some(u) = self.undo.last() {
+            let consistent = match u.mv {
+                Move::Place(p) => self.prev_was_place && self.last_place == Some((u.to_move, p)),
+                Move::Pass => !self.prev_was_place,
+            };
+            if !consistent {
+                return Err("the last placement does not match the last move".into());
+            }
+        }
+        Ok(())
     }
 
     /// Checks a move for the side to move.
@@ -335,6 +384,7 @@ impl Anchor {
         } else {
             self.to_move = c.opp();
         }
+        debug_assert_eq!(self.hash, self.zobrist());
         Ok(())
     }
 

@@ -157,20 +157,67 @@ impl Anchor2d {
         self.hash
     }
 
-    /// Sets up stones and the side to move; the winner is judged for both players.
+    /// Sets up stones and the side to move; the winner is judged for both players. A cell
+    /// given twice keeps the last colour.
     pub fn setup(&mut self, stones: &[(PointId, Color)], to_move: Color) {
         self.cells.iter_mut().for_each(|c| *c = None);
-        self.hash = 0;
         for &(p, c) in stones {
             self.cells[p as usize] = Some(c);
-            self.hash ^= self.zob[p as usize * 2 + c.index()];
         }
+        self.hash = self.zobrist();
         self.to_move = to_move;
         self.history.clear();
-        // The player who moved last is judged first.
-        self.winner = [to_move.opp(), to_move]
+        self.winner = self.judge(to_move);
+        debug_assert_eq!(self.check_invariants(), Ok(()));
+    }
+
+    /// The winner of the stones on the board, the player who moved last judged first.
+    fn judge(&self, to_move: Color) -> Option<Color> {
+        [to_move.opp(), to_move]
             .into_iter()
-            .find(|&c| self.pairs(c).len() >= 5);
+            .find(|&c| self.pairs(c).len() >= 5)
+    }
+
+    /// The Zobrist hash of the stones, from scratch.
+    fn zobrist(&self) -> u64 {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(p, c)| c.map(|c| self.zob[p * 2 + c.index()]))
+            .fold(0, |h, k| h ^ k)
+    }
+
+    /// Recounts what the engine keeps incrementally and compares: the hash, the placements
+    /// of the history (each on the board, in turn), and the winner, which must be what
+    /// judging the stones gives (no capture, so a player's pairs only grow with their own
+    /// placements). `Err` names the first difference.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.hash != self.zobrist() {
+            return Err("the hash differs from the stones' Zobrist hash".into());
+        }
+        if let Some(p) = self.board.points().find(|&p| {
+            self.cells[p as usize].is_some() && self.board.cell_class(p) != CellClass::Playable
+        }) {
+            return Err(format!("a stone on the edge cell {}", self.board.name(p)));
+        }
+        let mut mover = self.to_move;
+        for &(p, _) in self.history.iter().rev() {
+            mover = mover.opp();
+            if self.cells[p as usize] != Some(mover) {
+                return Err(format!(
+                    "the placement at {} is not a stone of its mover",
+                    self.board.name(p)
+                ));
+            }
+        }
+        let judged = self.judge(self.to_move);
+        if judged != self.winner {
+            return Err(format!(
+                "the winner is {:?}, but the stones give {judged:?}",
+                self.winner
+            ));
+        }
+        Ok(())
     }
 
     /// Checks a placement.
@@ -206,6 +253,7 @@ impl Anchor2d {
             self.winner = Some(c);
         }
         self.to_move = c.opp();
+        debug_assert_eq!(self.hash, self.zobrist());
         Ok(())
     }
 

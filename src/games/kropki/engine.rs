@@ -378,6 +378,7 @@ impl Kropki {
         } else {
             self.marks.pop();
         }
+        debug_assert_eq!(self.check_invariants(), Ok(()));
         r
     }
 
@@ -666,6 +667,91 @@ impl Kropki {
             }
         }
         out
+    }
+
+    /// Recounts what the engine keeps incrementally and compares: the hash (dots and region
+    /// membership), the outermost region of each node (each region in order marks its
+    /// interior), the live-dot bitboards, the scratch rows (all clear), each region (sorted,
+    /// off the border, holding an enemy dot, bounded by its owner's dots, nested in or
+    /// disjoint from every older region), the declaration-only turns and the undo records.
+    /// `Err` names the first difference.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut top = vec![0u16; self.top.len()];
+        for (i, r) in self.regions.iter().enumerate() {
+            let name = format!("region {} of {}", i + 1, r.owner.name());
+            if r.interior.is_empty() || r.interior.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(format!("{name}: its nodes are not a sorted set"));
+            }
+            let mut enemy = false;
+            for &n in &r.interior {
+                if self.cell[n] == OFF || self.on_border(n) {
+                    return Err(format!("{name}: it reaches the border"));
+                }
+                enemy |= self.dot(n) == Some(r.owner.opp());
+                for m in [n - self.stride, n - 1, n + 1, n + self.stride] {
+                    if r.interior.binary_search(&m).is_err() && self.dot(m) != Some(r.owner) {
+                        return Err(format!(
+                            "{name}: {} next to it is not its owner's dot",
+                            self.name(m)
+                        ));
+                    }
+                }
+                top[n] = i as u16 + 1;
+            }
+            if !enemy {
+                return Err(format!("{name}: it holds no enemy dot"));
+            }
+            for (j, older) in self.regions[..i].iter().enumerate() {
+                let inside = older
+                    .interior
+                    .iter()
+                    .filter(|n| r.interior.binary_search(n).is_ok())
+                    .count();
+                if inside != 0 && inside != older.interior.len() {
+                    return Err(format!("{name}: it cuts through region {}", j + 1));
+                }
+            }
+        }
+        if let Some(n) = self.nodes().find(|&n| top[n] != self.top[n]) {
+            return Err(format!(
+                "{} lies in region {} but is marked {}",
+                self.name(n),
+                top[n],
+                self.top[n]
+            ));
+        }
+        let mut hash = 0;
+        let mut live = [vec![0u64; self.h], vec![0u64; self.h]];
+        for n in self.nodes() {
+            if let Some(c) = self.dot(n) {
+                hash ^= self.zob[n * 4 + c.index()];
+                if self.top[n] == 0 {
+                    let (r, col) = self.row_col(n);
+                    live[c.index()][r] |= 1 << col;
+                }
+            }
+            if self.top[n] != 0 {
+                hash ^= self.zob[n * 4 + 2 + self.regions[self.top[n] as usize - 1].owner.index()];
+            }
+        }
+        if hash != self.hash {
+            return Err("the hash differs from the dots' and regions' Zobrist hash".into());
+        }
+        if live != self.live_rows {
+            return Err("the live-dot bitboards differ from the live dots".into());
+        }
+        if self.fill.iter().any(|&x| x != 0) {
+            return Err("the flood's scratch rows are not clear".into());
+        }
+        if self.final_turns > 2 {
+            return Err(format!("{} final turns", self.final_turns));
+        }
+        if self.marks.windows(2).any(|w| w[0].0 > w[1].0)
+            || self.marks.last().is_some_and(|m| m.0 > self.log.len())
+        {
+            return Err("the undo marks do not match the log".into());
+        }
+        Ok(())
     }
 
     /// Places a set-up dot (no move is recorded).
