@@ -1,7 +1,9 @@
 //! The Go engine: a padded board of (N+2)^2 cells with an off-board sentinel, groups as
 //! circular stone lists with pseudo-liberty counts, incremental Zobrist hashing, and an undo
 //! log that restores every array exactly. Points here are padded indices (`Pt`); conversion to
-//! geometry point ids is at the edges of this module.
+//! geometry point ids is at the edges of this module. Set-up removals and colour changes rebuild
+//! the groups from the stones; `check_invariants` recounts everything kept incrementally (debug
+//! builds assert it after each set-up stone).
 
 use std::sync::Arc;
 
