@@ -206,6 +206,18 @@ impl Problem for LifeAndDeath {
         self.go.ko_master == Some(self.prover)
     }
 
+    fn lawful(&mut self, m: Move) -> bool {
+        // The game's own rule: positional superko over the moves since the problem's start,
+        // and nobody retakes a ko at once (the search's ko master is a model, not a rule).
+        let (rule, master) = (self.go.ko_rule, self.go.ko_master);
+        self.go.ko_rule = KoRule::Superko;
+        self.go.ko_master = None;
+        let ok = self.go.is_legal(m);
+        self.go.ko_rule = rule;
+        self.go.ko_master = master;
+        ok
+    }
+
     fn outcome(&mut self) -> Option<bool> {
         let d = self.defender_wins()?;
         // The prover is the defender for "live" and the killer for "kill".
