@@ -1,7 +1,7 @@
 //! Generic proof search: depth-first proof-number search (df-pn, negamax form, with the 1+ε
 //! trick) over a small `Problem` trait, a bounded table for open nodes and a never-evicted proof
-//! store for solved ones, a node budget, uniqueness of the key move, the main line, and
-//! iterative deepening for "win in N". Names no game.
+//! store for solved ones, a node budget, uniqueness of the key move, the main line (lawful moves
+//! only, see `Problem::lawful`), and iterative deepening for "win in N". Names no game.
 //!
 //! Numbers are kept for the side to move: phi is its proof number (how hard it is for the mover
 //! to win), delta its disproof number. A node's phi is the least delta of its children and its

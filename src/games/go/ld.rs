@@ -1,7 +1,9 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
 //! a region of candidate moves (with passes for both sides), captured target = killer wins,
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
-//! defender wins (so seki counts as life). Ko follows the engine's positional superko.
+//! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
+//! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
+//! the game's positional superko with nobody exempt.
 
 use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
