@@ -333,6 +333,16 @@ fn tamperings() -> Vec<Tamper> {
             "puzzle 1: black:",
         ),
         (
+            "a board size no book has",
+            Box::new(|m| p0(m)["size"] = json!(25)),
+            "puzzle 1: size:",
+        ),
+        (
+            "a smaller board",
+            Box::new(|m| p0(m)["size"] = json!(7)),
+            "puzzle 1:",
+        ),
+        (
             "a changed side to move",
             Box::new(|m| p0(m)["to_play"] = json!("white")),
             "puzzle 1: goal:",

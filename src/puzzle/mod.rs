@@ -428,6 +428,10 @@ fn book_failures(m: &Manifest, manifest: &Path) -> Vec<String> {
                     set.puzzles[k - 1].proof_size
                 ));
             }
+            // A board of another size is the puzzle's own failure (its `size`), reported there.
+            if !(7..=19).contains(&r.size) {
+                continue;
+            }
             let key = canonical(r);
             if let Some((_, n)) = seen.iter().find(|(c, _)| *c == key) {
                 out.push(format!(

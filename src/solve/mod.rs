@@ -484,8 +484,8 @@ impl<P: Problem> Solver<P> {
     }
 
     /// The move a line takes at the current position, a solved one: for a winning mover the
-    /// stored winning move if it is lawful, else the first lawful move proven to win (searched
-    /// if need be); for a losing mover the stored most delaying reply if it is lawful, else
+    /// stored winning move if it is lawful, else the first lawful move the proof store holds as
+    /// a win; for a losing mover the stored most delaying reply if it is lawful, else
     /// the lawful reply with the most work behind it. None when the position is not solved or
     /// no lawful move keeps the result.
     fn lawful_choice(&mut self, p: &mut P) -> Option<P::Move> {
@@ -498,21 +498,16 @@ impl<P: Problem> Solver<P> {
             return Some(stored);
         }
         if s.mover_wins {
-            let attacker = p.attacker_to_move();
-            for &m in &moves {
-                if !p.lawful(m) {
+            // Another winning move the proof store holds: one after which the side to move is
+            // lost. Only stored results count, so the line does not depend on the budget left.
+            for m in moves {
+                if m == stored || !p.lawful(m) {
                     continue;
                 }
                 p.play(m);
-                // The child is lost for its mover when the winner's side proves it.
-                let status = self.search(p);
+                let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
                 p.undo();
-                let wins = match status {
-                    Status::Proven => attacker,
-                    Status::Disproven => !attacker,
-                    Status::Unknown => false,
-                };
-                if wins {
+                if lost {
                     return Some(m);
                 }
             }

@@ -425,11 +425,15 @@ fn set_up(n: usize, black: &[Pt], white: &[Pt], mover: Color) -> Go {
     go
 }
 
-/// The set-up position of a record, checked before any engine holds it: a size of 5 to 19,
-/// every stone a point of the board, named once, in one colour. Errors name the field.
+/// The set-up position of a record, checked before any engine holds it: a board size a book
+/// may have (7 to 19), every stone a point of the board, named once, in one colour. Errors
+/// name the field.
 pub fn position(r: &Record) -> Result<Go, String> {
-    if r.size < 5 || r.size > 19 {
-        return Err(format!("size: {} is not 5..19", r.size));
+    if !(7..=19).contains(&r.size) {
+        return Err(format!(
+            "size: {} is not a book's board size (7..19)",
+            r.size
+        ));
     }
     let probe = Go::new(r.size);
     let mut owner: Vec<Option<(Color, String)>> = vec![None; (r.size + 2) * (r.size + 2)];
