@@ -343,6 +343,14 @@ fn tamperings() -> Vec<Tamper> {
             "puzzle 1:",
         ),
         (
+            "a stone name of 100,000 characters",
+            Box::new(|m| {
+                let b = s(&p0(m)["black"]);
+                p0(m)["black"] = json!(format!("{b} {}", "Q".repeat(100_000)));
+            }),
+            "puzzle 1: black: 'QQQQ",
+        ),
+        (
             "a changed side to move",
             Box::new(|m| p0(m)["to_play"] = json!("white")),
             "puzzle 1: goal:",
@@ -466,9 +474,12 @@ fn verify_rejects_every_tampering_naming_the_field() {
             "{name}: verify took {:?}",
             started.elapsed()
         );
-        if code != Some(1) || !text.contains(want) {
+        // Messages quote at most a short piece of what the manifest says.
+        if code != Some(1) || !text.contains(want) || text.len() > 5_000 {
+            let shown: String = text.chars().take(2_000).collect();
             missed.push(format!(
-                "{name}: exit {code:?}, wanted '{want}' in:\n{text}"
+                "{name}: exit {code:?}, {} bytes, wanted '{want}' in:\n{shown}",
+                text.len()
             ));
         }
     }
@@ -526,4 +537,10 @@ fn a_manifest_that_is_not_one_is_bad_input() {
     }
     let (code, _) = verify(&dir, &dir.join("missing.json"));
     assert_eq!(code, Some(2));
+    // A PDF given for its manifest: bad input, said in words, not a UTF-8 decoding error.
+    let pdf = dir.join("book.pdf");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n").unwrap();
+    let (code, out) = verify(&dir, &pdf);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("book.pdf: not a manifest"), "{out}");
 }

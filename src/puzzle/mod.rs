@@ -326,8 +326,15 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
         line,
         message,
     };
-    let text =
-        std::fs::read_to_string(manifest).map_err(|e| bad(0, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(manifest).map_err(|e| bad(0, format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        bad(
+            0,
+            "not a manifest: not UTF-8 text (a manifest is the NAME.json a build writes beside \
+             NAME.pdf)"
+                .to_string(),
+        )
+    })?;
     let m: Manifest =
         serde_json::from_str(&text).map_err(|e| bad(e.line(), format!("not a manifest: {e}")))?;
     let all: Vec<(usize, &Record)> = m

@@ -443,10 +443,13 @@ pub fn position(r: &Record) -> Result<Go, String> {
         ("white", &r.white, Color::White),
     ] {
         for name in list.split_whitespace() {
-            let short: String = name.chars().take(12).collect();
-            let p = probe
-                .parse(name)
-                .map_err(|e| format!("{field}: '{short}' is not a point: {e}"))?;
+            let p = probe.parse(name).map_err(|_| {
+                format!(
+                    "{field}: '{}' is not a point of the {n}x{n} board",
+                    short(name),
+                    n = r.size
+                )
+            })?;
             if let Some((was, _)) = &owner[p] {
                 return Err(if *was == c {
                     format!("{field}: {} is given twice", probe.name(p))
@@ -459,7 +462,7 @@ pub fn position(r: &Record) -> Result<Go, String> {
         }
     }
     let mover = Color::parse(&r.to_play)
-        .ok_or_else(|| format!("to_play: '{}' is not black or white", r.to_play))?;
+        .ok_or_else(|| format!("to_play: '{}' is not black or white", short(&r.to_play)))?;
     let go = set_up(r.size, &lists[0], &lists[1], mover);
     if let Some(&p) = go.groups_without_liberties().first() {
         return Err(format!(
@@ -468,6 +471,15 @@ pub fn position(r: &Record) -> Result<Go, String> {
         ));
     }
     Ok(go)
+}
+
+/// At most 24 characters of a text a manifest gave, for messages.
+fn short(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(24).collect::<String>())
+    }
 }
 
 /// The names of a line of moves.
@@ -485,7 +497,9 @@ pub fn play_line(go: &Go, line: &[String]) -> Result<Go, String> {
     g.ko_rule = super::engine::KoRule::Superko;
     g.ko_master = None;
     for (i, name) in line.iter().enumerate() {
-        let m = parse_move(&g, name).map_err(|e| format!("move {} ({name}): {e}", i + 1))?;
+        let name = short(name);
+        let m =
+            parse_move(&g, &name).map_err(|_| format!("move {} ({name}) is not a move", i + 1))?;
         g.play(m)
             .map_err(|e| format!("move {} ({name}) is illegal: {}", i + 1, e.reason()))?;
     }
@@ -679,7 +693,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
     };
     let mut errors: Vec<String> = Vec::new();
     let Ok(target) = go.parse(&r.target) else {
-        return vec![format!("target: '{}' is not a point", r.target)];
+        return vec![format!("target: '{}' is not a point", short(&r.target))];
     };
     let Some(defender) = go.stone(target) else {
         return vec![format!("target: {} holds no stone", r.target)];
@@ -689,7 +703,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
     if goal.name() != r.goal {
         errors.push(format!(
             "goal: '{}' does not fit the target {} ({} to play: {})",
-            r.goal,
+            short(&r.goal),
             r.target,
             mover.name(),
             goal.name()
@@ -699,7 +713,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
     if r.instruction != instruction {
         errors.push(format!(
             "instruction: '{}' (the puzzle: '{instruction}')",
-            r.instruction
+            short(&r.instruction)
         ));
     }
     let region = match r
@@ -865,7 +879,8 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
     if r.grade != band {
         errors.push(format!(
             "grade: '{}' (a proof of {} positions is '{band}')",
-            r.grade, res.proof_size
+            short(&r.grade),
+            res.proof_size
         ));
     }
     if let Err(e) = check_sgf(r, &go) {
