@@ -74,12 +74,14 @@ fn page_titles(plan: &Plan, total: usize, sets: usize) -> Vec<String> {
     titles
 }
 
-/// The manifest of a built document's puzzle sets.
-pub fn manifest(plan: &Plan, sets: &[Vec<Record>]) -> Manifest {
+/// The manifest of a built document's puzzle sets; `pdf` is the document's PDF when one is
+/// built, whose content hash the manifest records so that `verify` can tell it belongs.
+pub fn manifest(plan: &Plan, sets: &[Vec<Record>], pdf: Option<&[u8]>) -> Manifest {
     Manifest {
         generator: format!("stonepress {}", env!("CARGO_PKG_VERSION")),
         title: plan.title.clone(),
         seed: plan.seed,
+        pdf_sha256: pdf.map(crate::puzzle::pdf_digest),
         sets: plan
             .books
             .iter()
@@ -89,6 +91,7 @@ pub fn manifest(plan: &Plan, sets: &[Vec<Record>]) -> Manifest {
                 kind: b.kind.clone(),
                 difficulty: b.difficulty.clone(),
                 seed: b.set.seed,
+                count: Some(b.set.count),
                 puzzles: set.clone(),
             })
             .collect(),
@@ -105,18 +108,20 @@ pub fn write_outputs(
 ) -> std::io::Result<Vec<PathBuf>> {
     // Render everything first, so a failure leaves no partial set of files.
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let pdf_bytes = plan
+        .formats
+        .contains(&Format::Pdf)
+        .then(|| pdf::pages_to_pdf(pages, &plan.title));
+    if let Some(bytes) = &pdf_bytes {
+        files.push((out.join(format!("{}.pdf", plan.name)), bytes.clone()));
+    }
     if !sets.is_empty() {
-        let text = serde_json::to_string_pretty(&manifest(plan, sets))
+        let text = serde_json::to_string_pretty(&manifest(plan, sets, pdf_bytes.as_deref()))
             .map_err(|e| std::io::Error::other(e.to_string()))?;
+        // After the PDF it vouches for.
         files.push((
             out.join(format!("{}.json", plan.name)),
             (text + "\n").into_bytes(),
-        ));
-    }
-    if plan.formats.contains(&Format::Pdf) {
-        files.push((
-            out.join(format!("{}.pdf", plan.name)),
-            pdf::pages_to_pdf(pages, &plan.title),
         ));
     }
     if plan.formats.contains(&Format::Svg) {

@@ -272,8 +272,22 @@ pub struct Manifest {
     pub title: String,
     /// The document's seed.
     pub seed: u64,
+    /// The SHA-256 of the PDF built with it (hex), when a PDF was built: `verify` checks the
+    /// PDF beside the manifest against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pdf_sha256: Option<String>,
     /// The sets, in order.
     pub sets: Vec<SetRecord>,
+}
+
+/// The SHA-256 of a file's bytes in lower-case hex: the content hash that ties a manifest to
+/// its PDF.
+pub fn pdf_digest(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// One `[[puzzles]]` set of a manifest.
@@ -287,6 +301,10 @@ pub struct SetRecord {
     pub difficulty: String,
     /// The set's seed.
     pub seed: u64,
+    /// How many puzzles the book asked for (missing in manifests of older versions, which
+    /// `verify` then reports).
+    #[serde(default)]
+    pub count: Option<usize>,
     /// Its puzzles.
     pub puzzles: Vec<Record>,
 }
@@ -295,8 +313,12 @@ pub struct SetRecord {
 /// sound puzzle).
 pub const VERIFY_NODES: u64 = 4 * crate::games::go::puzzle::CANDIDATE_NODES;
 
-/// Re-proves every puzzle of a built book from its manifest: `stonepress verify MANIFEST`. An
-/// unreadable manifest is an error; puzzles that fail are listed in the report's `failures`.
+/// Re-proves every puzzle of a built book from its manifest and checks every claim it makes:
+/// `stonepress verify MANIFEST`. An unreadable or malformed manifest is an error; each claim
+/// that does not hold is listed in the report's `failures`, naming the set, the puzzle and the
+/// field: the book's claims (at least one puzzle, the count each set asked for, numbers 1..n in
+/// order of proof size, no two puzzles alike under the board's symmetries, the PDF of the same
+/// name beside the manifest matching `pdf_sha256`) and each puzzle's (`go::puzzle::verify`).
 pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
     let file = manifest.display().to_string();
     let bad = |line: usize, message: String| GameError::Invalid {
@@ -304,8 +326,15 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
         line,
         message,
     };
-    let text =
-        std::fs::read_to_string(manifest).map_err(|e| bad(0, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(manifest).map_err(|e| bad(0, format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        bad(
+            0,
+            "not a manifest: not UTF-8 text (a manifest is the NAME.json a build writes beside \
+             NAME.pdf)"
+                .to_string(),
+        )
+    })?;
     let m: Manifest =
         serde_json::from_str(&text).map_err(|e| bad(e.line(), format!("not a manifest: {e}")))?;
     let all: Vec<(usize, &Record)> = m
@@ -315,18 +344,22 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
         .flat_map(|(s, set)| set.puzzles.iter().map(move |r| (s + 1, r)))
         .collect();
     let started = std::time::Instant::now();
-    let results: Vec<Result<(), String>> = all
+    let mut failures = book_failures(&m, manifest);
+    let results: Vec<Vec<String>> = all
         .par_iter()
         .map(|(_, r)| {
             if r.game != "go" {
-                return Err(format!("game '{}' has no verifier", r.game));
+                return vec![format!("game: '{}' has no verifier", r.game)];
             }
             crate::games::go::puzzle::verify(r, VERIFY_NODES)
         })
         .collect();
-    let mut failures = Vec::new();
-    for ((set, r), res) in all.iter().zip(&results) {
-        if let Err(e) = res {
+    let mut failed = 0;
+    for ((set, r), errors) in all.iter().zip(&results) {
+        if !errors.is_empty() {
+            failed += 1;
+        }
+        for e in errors {
             failures.push(format!("set {set} puzzle {}: {e}", r.number));
         }
     }
@@ -334,27 +367,105 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
     let json = serde_json::json!({
         "manifest": file,
         "puzzles": all.len(),
-        "verified": all.len() - failures.len(),
+        "verified": all.len() - failed,
         "failures": failures,
         "millis": millis,
     });
     let text = if !failures.is_empty() {
         format!(
-            "{}: {} of {} puzzles failed to re-prove:\n  {}\n",
+            "{}: {} claim{} of the manifest do{} not hold ({} of {} puzzles failed):\n  {}\n",
             file,
             failures.len(),
+            if failures.len() == 1 { "" } else { "s" },
+            if failures.len() == 1 { "es" } else { "" },
+            failed,
             all.len(),
             failures.join("\n  ")
         )
     } else {
         format!(
-            "{}: all {} puzzles re-proved (unique key move, status proven) in {:.1} s\n",
+            "{}: all {} puzzles re-proved (unique key move, status proven, every claim of the \
+             manifest checked) in {:.1} s\n",
             file,
             all.len(),
             millis as f64 / 1000.0
         )
     };
     Ok(ScoreReport { json, text })
+}
+
+/// The claims of a manifest about the book as a whole that do not hold.
+fn book_failures(m: &Manifest, manifest: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    if m.sets.iter().all(|s| s.puzzles.is_empty()) {
+        out.push("puzzles: the manifest lists no puzzle".to_string());
+    }
+    for (i, set) in m.sets.iter().enumerate() {
+        let s = i + 1;
+        match set.count {
+            None => out.push(format!(
+                "set {s}: count: not recorded (the manifest cannot show that no puzzle is missing)"
+            )),
+            Some(c) if c != set.puzzles.len() => out.push(format!(
+                "set {s}: count: the book asked for {c} puzzles, the manifest lists {}",
+                set.puzzles.len()
+            )),
+            Some(_) => {}
+        }
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        for (k, r) in set.puzzles.iter().enumerate() {
+            let at = format!("set {s} puzzle {}", r.number);
+            if r.number != k + 1 {
+                out.push(format!(
+                    "{at}: number: {} stands in place {} of the set",
+                    r.number,
+                    k + 1
+                ));
+            }
+            if r.game != set.game {
+                out.push(format!(
+                    "{at}: game: '{}' in a set of '{}'",
+                    r.game, set.game
+                ));
+            }
+            if k > 0 && set.puzzles[k - 1].proof_size > r.proof_size {
+                out.push(format!(
+                    "{at}: proof_size: {} after {} (a set runs from the smallest proof up)",
+                    r.proof_size,
+                    set.puzzles[k - 1].proof_size
+                ));
+            }
+            // A board of another size is the puzzle's own failure (its `size`), reported there.
+            if !(7..=19).contains(&r.size) {
+                continue;
+            }
+            let key = canonical(r);
+            if let Some((_, n)) = seen.iter().find(|(c, _)| *c == key) {
+                out.push(format!(
+                    "{at}: position: the same puzzle as number {n} under a symmetry of the board"
+                ));
+            } else {
+                seen.push((key, r.number));
+            }
+        }
+    }
+    let pdf = manifest.with_extension("pdf");
+    if let Ok(bytes) = std::fs::read(&pdf) {
+        let name = pdf
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let digest = pdf_digest(&bytes);
+        match &m.pdf_sha256 {
+            None => out.push(format!(
+                "pdf_sha256: not recorded, so {name} beside the manifest cannot be checked"
+            )),
+            Some(h) if !h.eq_ignore_ascii_case(&digest) => out.push(format!(
+                "pdf_sha256: {name} beside the manifest is not the PDF built with it (its SHA-256 is {digest})"
+            )),
+            Some(_) => {}
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Generic proof search: depth-first proof-number search (df-pn, negamax form, with the 1+ε
 //! trick) over a small `Problem` trait, a bounded table for open nodes and a never-evicted proof
-//! store for solved ones, a node budget, uniqueness of the key move, the main line, and
-//! iterative deepening for "win in N". Names no game.
+//! store for solved ones, a node budget, uniqueness of the key move, the main line (lawful moves
+//! only, see `Problem::lawful`), and iterative deepening for "win in N". Names no game.
 //!
 //! Numbers are kept for the side to move: phi is its proof number (how hard it is for the mover
 //! to win), delta its disproof number. A node's phi is the least delta of its children and its
@@ -69,6 +69,13 @@ pub trait Problem {
     /// the result stays exact.
     fn estimate(&mut self) -> (u32, u32) {
         (1, 1)
+    }
+    /// True when `m` may be shown to a reader at the current position: legal under the
+    /// game's own rules, given every move played since the root. The search may allow more
+    /// than the rules (a side assumed to have ko threats without end retakes a ko at once);
+    /// main lines, refutations and solution trees keep to lawful moves. True by default.
+    fn lawful(&mut self, _m: Self::Move) -> bool {
+        true
     }
 }
 
@@ -458,16 +465,13 @@ impl<P: Problem> Solver<P> {
     }
 
     /// The main line from the current position: winning moves for the winner, the most
-    /// delaying replies for the loser, until the proof store has no more.
+    /// delaying replies for the loser, until the proof store has no more. Every move is
+    /// lawful (`Problem::lawful`): a stored move the rules forbid here (a ko retaken at once,
+    /// a repeated position) gives way to another lawful move with the same result.
     pub fn main_line(&mut self, p: &mut P, max_len: usize) -> Vec<P::Move> {
         let mut line = Vec::new();
         while line.len() < max_len {
-            let Some(s) = self.proofs.get(&p.hash()).copied() else {
-                break;
-            };
-            let Some(best) = s.best else { break };
-            let moves = p.moves();
-            let Some(&m) = moves.get(best as usize) else {
+            let Some(m) = self.lawful_choice(p) else {
                 break;
             };
             p.play(m);
@@ -477,6 +481,54 @@ impl<P: Problem> Solver<P> {
             p.undo();
         }
         line
+    }
+
+    /// The move a line takes at the current position, a solved one: for a winning mover the
+    /// stored winning move if it is lawful, else the first lawful move the proof store holds as
+    /// a win; for a losing mover the stored most delaying reply if it is lawful, else
+    /// the lawful reply with the most work behind it. None when the position is not solved or
+    /// no lawful move keeps the result.
+    fn lawful_choice(&mut self, p: &mut P) -> Option<P::Move> {
+        let s = self.proofs.get(&p.hash()).copied()?;
+        // A position decided without a move (the problem's outcome) ends the line.
+        let b = s.best? as usize;
+        let moves = p.moves();
+        let &stored = moves.get(b)?;
+        if p.lawful(stored) {
+            return Some(stored);
+        }
+        if s.mover_wins {
+            // Another winning move the proof store holds: one after which the side to move is
+            // lost. Only stored results count, so the line does not depend on the budget left.
+            for m in moves {
+                if m == stored || !p.lawful(m) {
+                    continue;
+                }
+                p.play(m);
+                let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
+                p.undo();
+                if lost {
+                    return Some(m);
+                }
+            }
+            None
+        } else {
+            let mut pick = None;
+            let mut most = 0;
+            for &m in &moves {
+                if !p.lawful(m) {
+                    continue;
+                }
+                p.play(m);
+                let w = self.proofs.get(&p.hash()).map_or(0, |s| s.work);
+                p.undo();
+                if pick.is_none() || w >= most {
+                    most = w;
+                    pick = Some(m);
+                }
+            }
+            pick
+        }
     }
 
     /// The solution below the current position, which the attacker has been proven to win:
@@ -497,25 +549,22 @@ impl<P: Problem> Solver<P> {
         if depth == 0 || *left == 0 || p.outcome().is_some() {
             return Vec::new();
         }
-        let Some(s) = self.proofs.get(&p.hash()).copied() else {
+        if !self.proofs.contains_key(&p.hash()) {
             return Vec::new();
-        };
-        let moves = p.moves();
-        let mut order: Vec<usize> = if p.attacker_to_move() {
-            s.best.map(|b| b as usize).into_iter().collect()
-        } else {
-            (0..moves.len()).collect()
-        };
-        // The most delaying reply first, so the first branch is the main line.
-        if let Some(b) = s.best.map(|b| b as usize)
-            && let Some(at) = order.iter().position(|&i| i == b)
-        {
-            order.remove(at);
-            order.insert(0, b);
+        }
+        // The attacker's lawful winning move; at the defender's turns every lawful reply, the
+        // most delaying one first, so the first branch is the main line.
+        let first = self.lawful_choice(p);
+        let mut order: Vec<P::Move> = first.into_iter().collect();
+        if !p.attacker_to_move() {
+            for m in p.moves() {
+                if Some(m) != first && p.lawful(m) {
+                    order.push(m);
+                }
+            }
         }
         let mut out = Vec::new();
-        for i in order {
-            let Some(&m) = moves.get(i) else { continue };
+        for m in order {
             if *left == 0 {
                 break;
             }

@@ -266,3 +266,93 @@ fn a_table_too_small_for_the_search_slows_it_but_does_not_stall_it() {
     });
     assert_eq!(s.search(&mut g), Status::Disproven, "{} nodes", s.nodes());
 }
+
+/// Take-away where a reader's rules forbid taking the amount just taken (a rule the search
+/// does not know, as a ko master's retake is unknown to the game's rules).
+struct Picky(TakeAway);
+
+impl Problem for Picky {
+    type Move = u32;
+    fn moves(&mut self) -> Vec<u32> {
+        self.0.moves()
+    }
+    fn play(&mut self, m: u32) {
+        self.0.play(m)
+    }
+    fn undo(&mut self) {
+        self.0.undo()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn attacker_to_move(&self) -> bool {
+        self.0.attacker_to_move()
+    }
+    fn outcome(&mut self) -> Option<bool> {
+        self.0.outcome()
+    }
+    fn lawful(&mut self, m: u32) -> bool {
+        self.0.history.last() != Some(&m)
+    }
+}
+
+/// True when no move of the line or of any branch repeats the move before it.
+fn no_repeat(before: Option<u32>, bs: &[Branch<u32>]) -> bool {
+    bs.iter()
+        .all(|b| Some(b.mv) != before && no_repeat(Some(b.mv), &b.next))
+}
+
+#[test]
+fn lines_and_trees_keep_to_lawful_moves() {
+    let mut repeats_somewhere = false;
+    for pile in 1..=30u32 {
+        let mut g = Picky(TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        });
+        // Without the rule, some main line takes the same amount twice in a row.
+        let mut plain = TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        };
+        let line = Solver::new(Budget::default()).prove(&mut plain).main_line;
+        repeats_somewhere |= line.windows(2).any(|w| w[0] == w[1]);
+        let mut s = Solver::new(Budget::default());
+        let proof = s.prove(&mut g);
+        if proof.status != Status::Proven {
+            continue;
+        }
+        let line = &proof.main_line;
+        assert!(
+            line.windows(2).all(|w| w[0] != w[1]),
+            "pile {pile}: {line:?}"
+        );
+        // Each attacker move of the line leaves a multiple of 4: the result holds throughout.
+        let mut left = pile;
+        for (i, &m) in line.iter().enumerate() {
+            left -= m;
+            if i % 2 == 0 {
+                assert_eq!(left % 4, 0, "pile {pile}: {line:?}");
+            }
+        }
+        let key = proof.key_move.unwrap();
+        g.play(key);
+        let tree = s.solution(&mut g, 40, 10_000);
+        g.undo();
+        assert!(no_repeat(Some(key), &tree), "pile {pile}: {tree:?}");
+        // The defender's branches hold every lawful reply, none other, each with at most one
+        // answer.
+        assert!(
+            tree.iter().all(|b| b.next.len() <= 1),
+            "pile {pile}: {tree:?}"
+        );
+        assert_eq!(
+            tree.len(),
+            (1..=3).filter(|&k| k <= pile - key && k != key).count(),
+            "pile {pile}"
+        );
+    }
+    assert!(repeats_somewhere, "the test meets the rule somewhere");
+}

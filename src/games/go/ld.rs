@@ -1,7 +1,9 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
 //! a region of candidate moves (with passes for both sides), captured target = killer wins,
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
-//! defender wins (so seki counts as life). Ko follows the engine's positional superko.
+//! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
+//! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
+//! the game's positional superko with nobody exempt.
 
 use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
@@ -204,6 +206,18 @@ impl Problem for LifeAndDeath {
     fn repetition_favours_attacker(&self) -> bool {
         // A cycle is a ko nobody wins for good: it counts for the side that wins every ko.
         self.go.ko_master == Some(self.prover)
+    }
+
+    fn lawful(&mut self, m: Move) -> bool {
+        // The game's own rule: positional superko over the moves since the problem's start,
+        // and nobody retakes a ko at once (the search's ko master is a model, not a rule).
+        let (rule, master) = (self.go.ko_rule, self.go.ko_master);
+        self.go.ko_rule = KoRule::Superko;
+        self.go.ko_master = None;
+        let ok = self.go.is_legal(m);
+        self.go.ko_rule = rule;
+        self.go.ko_master = master;
+        ok
     }
 
     fn outcome(&mut self) -> Option<bool> {

@@ -229,6 +229,20 @@ pub fn attempt(seed: u64, n: usize, goal: Option<Goal>) -> (Result<Record, Rejec
         return (Err(Reject::Shape), 0);
     };
     let region = c.region.clone();
+    // Solved from the position as a record sets it up, so that `verify` repeats the very same
+    // search and finds the same proof, line and tree.
+    let stones = |col: Color| -> Vec<Pt> {
+        c.go.points()
+            .filter(|&p| c.go.stone(p) == Some(col))
+            .collect()
+    };
+    let go = set_up(
+        c.go.size(),
+        &stones(Color::Black),
+        &stones(Color::White),
+        c.go.to_move(),
+    );
+    let c = Candidate { go, ..c };
     let problem = ld::ringed(c.go.clone(), c.target, c.goal, &region);
     let budget = Budget {
         nodes: CANDIDATE_NODES,
@@ -395,40 +409,361 @@ fn sgf_tree(
     out
 }
 
-/// Re-proves a recorded puzzle from its position alone: the status must be proven, the key move
-/// the recorded one and the only winning first move. `budget_nodes` bounds each search.
-pub fn verify(r: &Record, budget_nodes: u64) -> Result<(), String> {
-    if r.size < 5 || r.size > 19 {
-        return Err(format!("board size {} is not 5..19", r.size));
-    }
-    let mut go = Go::new(r.size);
-    for (list, c) in [(&r.black, Color::Black), (&r.white, Color::White)] {
-        for name in list.split_whitespace() {
-            let p = go.parse(name).map_err(|e| e.to_string())?;
+/// A position set up from stone lists, each sorted by point, Black first: the one form in
+/// which puzzles are both generated and re-proved (the order of set-up shapes the engine's
+/// groups, and so the order in which the search tries moves).
+fn set_up(n: usize, black: &[Pt], white: &[Pt], mover: Color) -> Go {
+    let mut go = Go::new(n);
+    for (list, c) in [(black, Color::Black), (white, Color::White)] {
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        for p in list {
             go.setup(p, Some(c));
         }
     }
-    let mover = Color::parse(&r.to_play).ok_or_else(|| format!("to_play '{}'", r.to_play))?;
     go.set_to_move(mover);
-    if !go.groups_without_liberties().is_empty() {
-        return Err("the position has a group without liberties".into());
-    }
-    let target = go.parse(&r.target).map_err(|e| e.to_string())?;
-    let defender = go
-        .stone(target)
-        .ok_or_else(|| format!("the target {} holds no stone", r.target))?;
-    let goal = Goal::for_defender(defender, mover);
-    if goal.name() != r.goal {
+    go
+}
+
+/// The set-up position of a record, checked before any engine holds it: a board size a book
+/// may have (7 to 19), every stone a point of the board, named once, in one colour. Errors
+/// name the field.
+pub fn position(r: &Record) -> Result<Go, String> {
+    if !(7..=19).contains(&r.size) {
         return Err(format!(
-            "goal '{}' does not fit the target {}",
-            r.goal, r.target
+            "size: {} is not a book's board size (7..19)",
+            r.size
         ));
     }
-    let region = r
+    let probe = Go::new(r.size);
+    let mut owner: Vec<Option<(Color, String)>> = vec![None; (r.size + 2) * (r.size + 2)];
+    let mut lists: [Vec<Pt>; 2] = [Vec::new(), Vec::new()];
+    for (field, list, c) in [
+        ("black", &r.black, Color::Black),
+        ("white", &r.white, Color::White),
+    ] {
+        for name in list.split_whitespace() {
+            let p = probe.parse(name).map_err(|_| {
+                format!(
+                    "{field}: '{}' is not a point of the {n}x{n} board",
+                    short(name),
+                    n = r.size
+                )
+            })?;
+            if let Some((was, _)) = &owner[p] {
+                return Err(if *was == c {
+                    format!("{field}: {} is given twice", probe.name(p))
+                } else {
+                    format!("position: {} is both black and white", probe.name(p))
+                });
+            }
+            owner[p] = Some((c, name.to_string()));
+            lists[c.index()].push(p);
+        }
+    }
+    let mover = Color::parse(&r.to_play)
+        .ok_or_else(|| format!("to_play: '{}' is not black or white", short(&r.to_play)))?;
+    let go = set_up(r.size, &lists[0], &lists[1], mover);
+    if let Some(&p) = go.groups_without_liberties().first() {
+        return Err(format!(
+            "position: the stones at {} have no liberty",
+            go.name(p)
+        ));
+    }
+    Ok(go)
+}
+
+/// At most 24 characters of a text a manifest gave, for messages.
+fn short(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(24).collect::<String>())
+    }
+}
+
+/// The names of a line of moves.
+fn names(go: &Go, ms: &[Move]) -> String {
+    ms.iter()
+        .map(|&m| go.move_name(m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Plays named moves from `go` under the game's rules (positional superko, no ko master);
+/// the error names the first move that is not legal and why.
+pub fn play_line(go: &Go, line: &[String]) -> Result<Go, String> {
+    let mut g = go.clone();
+    g.ko_rule = super::engine::KoRule::Superko;
+    g.ko_master = None;
+    for (i, name) in line.iter().enumerate() {
+        let name = short(name);
+        let m =
+            parse_move(&g, &name).map_err(|_| format!("move {} ({name}) is not a move", i + 1))?;
+        g.play(m)
+            .map_err(|e| format!("move {} ({name}) is illegal: {}", i + 1, e.reason()))?;
+    }
+    Ok(g)
+}
+
+/// A move by name: a point, or "pass".
+fn parse_move(go: &Go, name: &str) -> Result<Move, String> {
+    if name.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    go.parse(name).map(Move::Play).map_err(|e| e.to_string())
+}
+
+/// The SGF point of every point of the board.
+fn sgf_points(go: &Go) -> Vec<(String, Pt)> {
+    let n = go.size();
+    go.points()
+        .map(|p| {
+            let (c, r) = go.board().coord(go.id(p));
+            (super::sgf::point_text(c as usize, n - 1 - r as usize), p)
+        })
+        .collect()
+}
+
+/// Checks a recorded SGF solution tree: it parses, its root sets up the record's position with
+/// the right side to move, every variation is legal under the game's rules with the colours
+/// alternating, the variations of the key move end in "Correct" and carry no "Wrong", and each
+/// other first move is a recorded wrong move marked "Wrong", followed by its recorded answer.
+pub fn check_sgf(r: &Record, go: &Go) -> Result<(), String> {
+    let root = super::sgf::parse(&r.sgf).map_err(|e| format!("does not parse: {e}"))?;
+    if root.first("SZ") != Some(r.size.to_string().as_str()) {
+        return Err(format!("SZ is not {}", r.size));
+    }
+    let mover = go.to_move();
+    let pl = if mover == Color::Black { "B" } else { "W" };
+    if root.first("PL") != Some(pl) {
+        return Err(format!("PL is not {pl}"));
+    }
+    let points = sgf_points(go);
+    let to_pt = |v: &str| points.iter().find(|(t, _)| t == v).map(|&(_, p)| p);
+    for (id, col) in [("AB", Color::Black), ("AW", Color::White)] {
+        let mut given: Vec<Pt> = Vec::new();
+        for v in root.get(id).unwrap_or_default() {
+            let p = to_pt(v).ok_or_else(|| format!("{id}[{v}] is not a point of the board"))?;
+            given.push(p);
+        }
+        given.sort_unstable();
+        let want: Vec<Pt> = go.points().filter(|&p| go.stone(p) == Some(col)).collect();
+        if given != want {
+            return Err(format!("{id} does not set up the recorded position"));
+        }
+    }
+    if root.children.is_empty() {
+        return Err("it has no variation".into());
+    }
+    let mut g = go.clone();
+    g.ko_rule = super::engine::KoRule::Superko;
+    g.ko_master = None;
+    let mut seen_key = false;
+    for child in &root.children {
+        let first = node_move(child, &g, mover, &to_pt)?;
+        let name = g.move_name(first);
+        let comment = child.first("C").unwrap_or("");
+        if name == r.key_move {
+            seen_key = true;
+            walk_correct(child, &mut g, mover, &to_pt, &mut vec![name])?;
+        } else {
+            let Some(w) = r.wrong_moves.iter().find(|w| w.play == name) else {
+                return Err(format!(
+                    "the first move {name} is neither the key move nor a recorded wrong move"
+                ));
+            };
+            if comment != "Wrong" {
+                return Err(format!("the wrong move {name} is not marked Wrong"));
+            }
+            g.play(first)
+                .map_err(|e| format!("the wrong move {name} is illegal: {}", e.reason()))?;
+            let answer = match child.children.as_slice() {
+                [] => None,
+                [reply] => Some(node_move(reply, &g, mover.opp(), &to_pt)?),
+                _ => {
+                    g.undo();
+                    return Err(format!("the wrong move {name} has more than one answer"));
+                }
+            };
+            let legal = answer.map(|a| (g.move_name(a), g.check(a)));
+            g.undo();
+            if let Some((a, Err(e))) = &legal {
+                return Err(format!(
+                    "the answer {a} to the wrong move {name} is illegal: {}",
+                    e.reason()
+                ));
+            }
+            if legal.map(|(a, _)| a) != w.refutation {
+                return Err(format!(
+                    "the answer to the wrong move {name} is not the recorded refutation"
+                ));
+            }
+        }
+    }
+    if !seen_key {
+        return Err(format!(
+            "no variation starts with the key move {}",
+            r.key_move
+        ));
+    }
+    Ok(())
+}
+
+/// The move of a node for colour `c` (B or W, one value), or an error.
+fn node_move(
+    node: &super::sgf::SgfNode,
+    go: &Go,
+    c: Color,
+    to_pt: &dyn Fn(&str) -> Option<Pt>,
+) -> Result<Move, String> {
+    let (want, other) = if c == Color::Black {
+        ("B", "W")
+    } else {
+        ("W", "B")
+    };
+    if node.get(other).is_some() {
+        return Err(format!("a node plays {other} where {want} is to move"));
+    }
+    let v = node
+        .first(want)
+        .ok_or_else(|| format!("a node has no {want} move"))?;
+    if v.is_empty() || (go.size() <= 19 && v == "tt") {
+        return Ok(Move::Pass);
+    }
+    to_pt(v)
+        .map(Move::Play)
+        .ok_or_else(|| format!("{want}[{v}] is not a point of the board"))
+}
+
+/// Walks a variation of the solution: every move legal, no "Wrong" mark, each leaf "Correct".
+fn walk_correct(
+    node: &super::sgf::SgfNode,
+    go: &mut Go,
+    c: Color,
+    to_pt: &dyn Fn(&str) -> Option<Pt>,
+    line: &mut Vec<String>,
+) -> Result<(), String> {
+    let m = node_move(node, go, c, to_pt)?;
+    if let Err(e) = go.play(m) {
+        return Err(format!(
+            "the variation {} plays an illegal move: {}",
+            line.join(" "),
+            e.reason()
+        ));
+    }
+    let comment = node.first("C").unwrap_or("");
+    let result = if comment == "Wrong" {
+        Err(format!("the variation {} is marked Wrong", line.join(" ")))
+    } else if node.children.is_empty() && comment != "Correct" {
+        Err(format!(
+            "the variation {} ends without the mark Correct",
+            line.join(" ")
+        ))
+    } else {
+        let mut r = Ok(());
+        for child in &node.children {
+            let next = node_move(child, go, c.opp(), to_pt);
+            let Ok(next) = next else {
+                r = next.map(|_| ());
+                break;
+            };
+            line.push(go.move_name(next));
+            r = walk_correct(child, go, c.opp(), to_pt, line);
+            line.pop();
+            if r.is_err() {
+                break;
+            }
+        }
+        r
+    };
+    go.undo();
+    result
+}
+
+/// Re-proves a recorded puzzle and checks every claim of its record against the proof: the
+/// position (legal, the one its seed makes), the goal and instruction, the key move and its
+/// uniqueness, every wrong move and its refutation, the main line, the depth, the proof size
+/// and grade, and the SGF solution tree. Each error names its field. `budget_nodes` bounds
+/// each search.
+pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
+    let go = match position(r) {
+        Ok(go) => go,
+        Err(e) => return vec![e],
+    };
+    let mut errors: Vec<String> = Vec::new();
+    let Ok(target) = go.parse(&r.target) else {
+        return vec![format!("target: '{}' is not a point", short(&r.target))];
+    };
+    let Some(defender) = go.stone(target) else {
+        return vec![format!("target: {} holds no stone", r.target)];
+    };
+    let mover = go.to_move();
+    let goal = Goal::for_defender(defender, mover);
+    if goal.name() != r.goal {
+        errors.push(format!(
+            "goal: '{}' does not fit the target {} ({} to play: {})",
+            short(&r.goal),
+            r.target,
+            mover.name(),
+            goal.name()
+        ));
+    }
+    let instruction = format!("{} to play and {}", mover.title(), goal.name());
+    if r.instruction != instruction {
+        errors.push(format!(
+            "instruction: '{}' (the puzzle: '{instruction}')",
+            short(&r.instruction)
+        ));
+    }
+    let region = match r
         .region
         .iter()
         .map(|s| go.parse(s).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<Pt>, String>>()?;
+        .collect::<Result<Vec<Pt>, String>>()
+    {
+        Ok(region) => region,
+        Err(e) => return vec![format!("region: {e}")],
+    };
+    // The position, target and region are the ones the seed makes.
+    if let Some(c) = sample(r.seed, r.size, Some(goal)) {
+        let stones = |g: &Go, col: Color| -> Vec<Pt> {
+            g.points().filter(|&p| g.stone(p) == Some(col)).collect()
+        };
+        for col in [Color::Black, Color::White] {
+            let (have, want) = (stones(&go, col), stones(&c.go, col));
+            if have != want {
+                let extra: Vec<String> = have
+                    .iter()
+                    .filter(|p| !want.contains(p))
+                    .map(|&p| go.name(p))
+                    .collect();
+                let missing: Vec<String> = want
+                    .iter()
+                    .filter(|p| !have.contains(p))
+                    .map(|&p| go.name(p))
+                    .collect();
+                errors.push(format!(
+                    "{}: not the stones seed {} makes (extra: {}; missing: {})",
+                    col.name(),
+                    r.seed,
+                    extra.join(" "),
+                    missing.join(" ")
+                ));
+            }
+        }
+        if c.region != region {
+            errors.push(format!("region: not the one seed {} makes", r.seed));
+        }
+        if go.stone(c.target) != Some(defender) || go.group_id(c.target) != go.group_id(target) {
+            errors.push(format!("target: not the group seed {} makes", r.seed));
+        }
+    } else {
+        errors.push(format!("seed: {} makes no puzzle", r.seed));
+    }
+    if !errors.is_empty() {
+        return errors;
+    }
     let problem = ld::ringed(go.clone(), target, goal, &region);
     let budget = Budget {
         nodes: budget_nodes,
@@ -436,27 +771,122 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Result<(), String> {
     };
     let res = ld::solve(&problem, budget);
     if res.status != LdStatus::Proven {
-        return Err(format!("status {} (recorded: proven)", res.status.name()));
+        return vec![format!(
+            "status: {} (the manifest claims proven)",
+            res.status.name()
+        )];
     }
-    let key = res.proof.key_move.map(|m| go.move_name(m));
-    if key.as_deref() != Some(r.key_move.as_str()) {
-        return Err(format!(
-            "key move {} (recorded: {})",
-            key.unwrap_or_default(),
-            r.key_move
-        ));
+    let key = res
+        .proof
+        .key_move
+        .map(|m| go.move_name(m))
+        .unwrap_or_default();
+    if key != r.key_move {
+        errors.push(format!("key_move: {} (the proof: {key})", r.key_move));
+    }
+    if !r.unique {
+        errors.push("unique: false (a book puzzle has one winning first move)".into());
     }
     if res.proof.unique != Some(true) {
-        let others: Vec<String> = res
-            .proof
-            .other_winning_moves
-            .iter()
-            .map(|&m| go.move_name(m))
-            .collect();
-        return Err(format!(
-            "the key move is not unique (also: {})",
-            others.join(" ")
+        let others = names(&go, &res.proof.other_winning_moves);
+        errors.push(format!(
+            "unique: the key move is not unique (also: {others})"
         ));
     }
-    Ok(())
+    // The main line: legal under the game's rules, the key first, and the proof's own line.
+    let proof_line: Vec<String> = res
+        .proof
+        .main_line
+        .iter()
+        .take_while(|&&m| m != Move::Pass)
+        .map(|&m| go.move_name(m))
+        .collect();
+    if let Err(e) = play_line(&go, &r.main_line) {
+        errors.push(format!("main_line: {e}"));
+    } else if r.main_line.first() != Some(&r.key_move) {
+        errors.push("main_line: does not start with the key move".into());
+    } else if r.main_line != proof_line {
+        let at = r
+            .main_line
+            .iter()
+            .zip(&proof_line)
+            .position(|(a, b)| a != b);
+        errors.push(match at {
+            Some(i) => format!(
+                "main_line: move {} is {} (the proof: {})",
+                i + 1,
+                r.main_line[i],
+                proof_line[i]
+            ),
+            None => format!(
+                "main_line: {} moves (the proof's line has {}: {})",
+                r.main_line.len(),
+                proof_line.len(),
+                proof_line.join(" ")
+            ),
+        });
+    }
+    if r.depth != r.main_line.len() {
+        errors.push(format!(
+            "depth: {} (the main line has {} moves)",
+            r.depth,
+            r.main_line.len()
+        ));
+    }
+    // Every failing first move with its refutation, each legal, none left out.
+    let proof_wrong: Vec<(String, Option<String>)> = res
+        .proof
+        .refutations
+        .iter()
+        .filter(|(m, _)| *m != Move::Pass)
+        .map(|&(m, a)| (go.move_name(m), a.map(|a| go.move_name(a))))
+        .collect();
+    for (i, w) in r.wrong_moves.iter().enumerate() {
+        let mut line = vec![w.play.clone()];
+        line.extend(w.refutation.iter().cloned());
+        if let Err(e) = play_line(&go, &line) {
+            errors.push(format!("wrong_moves: {} {e}", w.play));
+        } else if r.wrong_moves[..i].iter().any(|x| x.play == w.play) {
+            errors.push(format!("wrong_moves: {} is recorded twice", w.play));
+        } else if let Some((_, a)) = proof_wrong.iter().find(|(m, _)| *m == w.play) {
+            if *a != w.refutation {
+                errors.push(format!(
+                    "wrong_moves: the refutation of {} is {} (the proof: {})",
+                    w.play,
+                    w.refutation.as_deref().unwrap_or("none"),
+                    a.as_deref().unwrap_or("none")
+                ));
+            }
+        } else {
+            errors.push(format!(
+                "wrong_moves: {} is not a first move the proof refutes",
+                w.play
+            ));
+        }
+    }
+    for (m, _) in &proof_wrong {
+        if !r.wrong_moves.iter().any(|w| w.play == *m) {
+            errors.push(format!("wrong_moves: {m} fails but is not recorded"));
+        }
+    }
+    if res.proof_size != r.proof_size {
+        errors.push(format!(
+            "proof_size: {} (the proof: {})",
+            r.proof_size, res.proof_size
+        ));
+    }
+    let band = crate::puzzle::grade(res.proof_size);
+    if r.grade != band {
+        errors.push(format!(
+            "grade: '{}' (a proof of {} positions is '{band}')",
+            short(&r.grade),
+            res.proof_size
+        ));
+    }
+    if let Err(e) = check_sgf(r, &go) {
+        errors.push(format!("sgf: {e}"));
+    } else if r.sgf != sgf_tree(&go, goal, &res.solution, &res.proof.refutations) {
+        errors.push("sgf: not the proof's solution tree".into());
+    }
+    errors
 }
