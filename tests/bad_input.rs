@@ -358,7 +358,30 @@ fn table() -> Vec<Bad> {
             (3, 12),
             "C3 is given to both",
         ),
+        bad(
+            CHECK,
+            "c8.toml",
+            "[[puzzles]]\ngame = \"go\"\ndifficulty = \"impossible\"\n",
+            (3, 14),
+            "unknown difficulty",
+        ),
+        // A position file named by a diagram: the place in the configuration, then the place
+        // in the position file.
+        bad(
+            CHECK,
+            "c9.toml",
+            "[[diagram]]\ngame = \"go\"\nposition = \"c9-position.toml\"\n",
+            (3, 12),
+            "c9-position.toml:2:10: C3 is given to both",
+        ),
         // Go position files.
+        bad(
+            GO,
+            "g17.toml",
+            "moves = 5\n",
+            (1, 9),
+            "moves must be a string",
+        ),
         bad(GO, "g1.toml", "size = 25\n", (1, 8), "outside 5..19"),
         bad(GO, "g2.toml", "komi = nan\n", (1, 8), "komi NaN"),
         bad(GO, "g3.toml", "handicap = 12\n", (1, 12), "not 2..9"),
@@ -648,12 +671,24 @@ fn table() -> Vec<Bad> {
             (1, 1),
             "not a manifest",
         ),
+        bad(
+            VERIFY,
+            "m3.json",
+            "{\"sets\": 5}\n",
+            (1, 10),
+            "not a manifest",
+        ),
     ]
 }
 
 #[test]
 fn every_bad_input_exits_2_naming_file_line_and_column_with_short_quotes() {
     let dir = temp_dir("bad-table");
+    std::fs::write(
+        dir.join("c9-position.toml"),
+        "black = \"C3\"\nwhite = \"C3\"\n",
+    )
+    .unwrap();
     let mut failures = Vec::new();
     for b in table() {
         std::fs::write(dir.join(b.file), &b.bytes).unwrap();

@@ -164,8 +164,10 @@ fn check_manifest_file(manifest: &Path) -> Result<(), Failure> {
              that `build` writes beside NAME.pdf"
         )));
     }
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
-        let what = if text.trim_start().starts_with('[') || text.trim_start().starts_with('{') {
+    if let Err(e) = serde_json::from_str::<crate::puzzle::Manifest>(&text) {
+        let what = if e.is_data() {
+            "JSON, but not a manifest's"
+        } else if text.trim_start().starts_with(['[', '{']) {
             "broken JSON"
         } else {
             "not JSON"

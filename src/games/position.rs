@@ -115,7 +115,11 @@ impl PositionSpec {
                 file: file.to_path_buf(),
                 line,
                 column,
-                message: shorten_quotes(e.message().trim()),
+                message: if e.message().contains("untagged enum MoveList") {
+                    "moves must be a string (\"C3 D4 pass\") or an array of strings".into()
+                } else {
+                    shorten_quotes(e.message().trim())
+                },
             }
         })
     }

@@ -168,8 +168,13 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
         };
         let (c, name) = pending.remove(i);
         let n = k.parse(name).expect("parsed above");
+        let key = if c == Color::Black {
+            "black_regions"
+        } else {
+            "white_regions"
+        };
         k.declare(c, n)
-            .map_err(|r| invalid("", format!("region around {name}: {}", r.reason())))?;
+            .map_err(|r| invalid(key, format!("region around {name}: {}", r.reason())))?;
     }
     let nb = k
         .nodes()
