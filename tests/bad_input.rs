@@ -561,6 +561,13 @@ fn table() -> Vec<Bad> {
             (1, 11),
             "15 rows",
         ),
+        bad(
+            ANCHOR,
+            "a6.toml",
+            "black = \"H8\"\ncolour = \"red\"\n",
+            (2, 1),
+            "unknown key `colour`",
+        ),
         bad(ANCHOR, "a5.sgf", "(;SZ[9];B[ee])", (1, 1), "SGF record"),
         // Anchor 2D.
         bad(

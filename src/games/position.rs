@@ -115,11 +115,7 @@ impl PositionSpec {
                 file: file.to_path_buf(),
                 line,
                 column,
-                message: if e.message().contains("untagged enum MoveList") {
-                    "moves must be a string (\"C3 D4 pass\") or an array of strings".into()
-                } else {
-                    shorten_quotes(e.message().trim())
-                },
+                message: plain_message(e.message().trim()),
             }
         })
     }
@@ -173,6 +169,22 @@ impl PositionSpec {
         }
         Ok(())
     }
+}
+
+/// A TOML error about a position table in words for the user: an unknown key is named without
+/// the list of every key of every game, and quotes are cut short.
+fn plain_message(message: &str) -> String {
+    if message.contains("untagged enum MoveList") {
+        return "moves must be a string (\"C3 D4 pass\") or an array of strings".into();
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let key = rest.split(", expected").next().unwrap_or(rest);
+        return shorten_quotes(&format!(
+            "unknown key {key} in a position file (the keys are listed under 'Position files' \
+             in the README)"
+        ));
+    }
+    shorten_quotes(message)
 }
 
 /// The longest piece of the user's text an error message quotes; a longer one is cut there
