@@ -637,6 +637,7 @@ impl Blame<'_> {
             ("white", &spec.white, Color::White),
         ];
         lists.sort_by_key(|l| key_line(self.text, l.0));
+        let from = stones.len();
         for (key, list, c) in lists {
             let Some(list) = list else { continue };
             for (i, tok) in list_tokens(list).enumerate() {
@@ -655,6 +656,8 @@ impl Blame<'_> {
                 stones.push((p, c));
             }
         }
+        // The stones reach the engine as before: the black list, then the white one.
+        stones[from..].sort_by_key(|s| s.1.index());
         Ok(())
     }
 

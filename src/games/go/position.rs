@@ -364,6 +364,8 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let id_of = |(c, r): (usize, usize)| ((n - 1 - r) * n + c) as PointId;
     // The set-up, point by point: the colour and where in the file it was given.
     let mut setup: Vec<Option<(Color, usize)>> = vec![None; n * n];
+    // The order in which the file gives the stones (the engine is set up in that order).
+    let mut order: Vec<(usize, Color, usize)> = Vec::new();
     let mut to_move = None;
     let mut moves: Vec<SgfMove> = Vec::new();
     for node in root.main_line() {
@@ -389,7 +391,10 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
                     let i = id_of(p) as usize;
                     match (colour, setup[i]) {
                         (None, _) => setup[i] = None,
-                        (Some(c), None) => setup[i] = Some((c, o)),
+                        (Some(c), None) => {
+                            setup[i] = Some((c, o));
+                            order.push((i, c, o));
+                        }
                         (Some(c), Some((before, _))) => {
                             let name = go.board().name(i as PointId).to_string();
                             return Err(at(
@@ -430,15 +435,17 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
                 ));
             }
             setup[i] = Some((Color::Black, ha_at));
+            order.push((i, Color::Black, ha_at));
         }
         to_move = Some(Color::White);
     } else if handicap >= 2 && to_move.is_none() {
         to_move = Some(Color::White);
     }
-    for (i, s) in setup.iter().enumerate() {
-        if let Some((c, _)) = s {
-            let p = go.pt(i as PointId);
-            go.setup(p, Some(*c));
+    for &(i, c, o) in &order {
+        // An entry a later AE emptied (and perhaps another value set again) is skipped: each
+        // point is placed once, on an empty point, as the file leaves it.
+        if setup[i] == Some((c, o)) {
+            go.setup(go.pt(i as PointId), Some(c));
         }
     }
     if let Some(&g) = go.groups_without_liberties().first() {
