@@ -513,3 +513,55 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         warnings,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sgf(text: &str) -> Result<GoPosition, GameError> {
+        from_sgf(text, "t.sgf")
+    }
+
+    #[test]
+    fn ae_resolves_in_file_order_and_the_engine_matches_a_clean_set_up() {
+        let ae = sgf("(;SZ[9]AB[aa][ab]AE[aa]AW[bb][ac])").unwrap();
+        let clean = sgf("(;SZ[9]AB[ab]AW[bb][ac])").unwrap();
+        assert_eq!(ae.go.picture(), clean.go.picture());
+        assert_eq!(ae.go.hash(), clean.go.hash());
+        // AE before AB in one node empties first; AB after AE sets the point again.
+        let set = sgf("(;SZ[9]AE[aa]AB[aa])").unwrap();
+        assert_eq!(set.go.stone(set.go.pt(72)), Some(Color::Black));
+        let emptied = sgf("(;SZ[9]AB[aa]AE[aa])").unwrap();
+        assert_eq!(emptied.go.picture(), Go::new(9).picture());
+        // An AE on an empty point is harmless.
+        assert!(sgf("(;SZ[9]AE[ee])").is_ok());
+    }
+
+    #[test]
+    fn set_up_conflicts_name_the_point_and_its_place() {
+        let e = sgf("(;SZ[9]AB[cc]\n;AB[cc])").unwrap_err().to_string();
+        assert_eq!(e, "t.sgf:2:5: C7 is given twice");
+        let text = "handicap = 2\nwhite = \"C3\"\n";
+        let spec = PositionSpec::parse(text, Path::new("h.toml")).unwrap();
+        let e = from_spec(&spec, text, "h.toml").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "h.toml:1:12: handicap point C3 already holds a set-up stone"
+        );
+    }
+
+    #[test]
+    fn passes_after_the_end_are_skipped_with_a_warning() {
+        let pos = sgf("(;SZ[9];B[ee];W[];B[];W[tt];B[])").unwrap();
+        assert_eq!(pos.go.moves_played(), 3);
+        assert!(pos.go.game_over());
+        assert_eq!(pos.warnings.len(), 1);
+        assert!(
+            pos.warnings[0].starts_with("t.sgf:1:25: 2 more passes"),
+            "{}",
+            pos.warnings[0]
+        );
+        let clean = sgf("(;SZ[9];B[ee];W[];B[])").unwrap();
+        assert!(clean.warnings.is_empty());
+    }
+}
