@@ -615,6 +615,20 @@ fn table() -> Vec<Bad> {
         ),
         bad(
             KROPKI,
+            "k6.toml",
+            "picture = \"\"\"\n. . .\n. . .\n\"\"\"\n",
+            (1, 11),
+            "width 3 is outside 5..60",
+        ),
+        bad(
+            GO,
+            "g18.toml",
+            "handicap = 2\nwhite = \"F7 H7 G6 G8\"\n",
+            (1, 12),
+            "no liberty",
+        ),
+        bad(
+            KROPKI,
             "k4.toml",
             "start = \"diagonal\"\n",
             (1, 9),

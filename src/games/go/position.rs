@@ -210,10 +210,12 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
     if let Some(&g) = go.groups_without_liberties().first() {
         let key = if spec.picture.is_some() {
             "picture"
-        } else if go.stone(g) == Some(Color::Black) {
+        } else if go.stone(g) == Some(Color::White) {
+            "white"
+        } else if spec.black.is_some() {
             "black"
         } else {
-            "white"
+            "handicap"
         };
         return Err(blame.at(
             key,

@@ -63,9 +63,10 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
     let h = spec
         .height
         .unwrap_or_else(|| pic.as_ref().map_or(20, Vec::len));
-    for (key, v) in [("width", w), ("height", h)] {
+    for (key, v, given) in [("width", w, spec.width), ("height", h, spec.height)] {
         if !(5..=60).contains(&v) {
-            return Err(invalid(key, format!("{key} {v} is outside 5..60")));
+            let at = if given.is_some() { key } else { "picture" };
+            return Err(invalid(at, format!("{key} {v} is outside 5..60")));
         }
     }
     let mut k = match spec.start.as_deref() {
