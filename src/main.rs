@@ -9,7 +9,9 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("error: {}", f.message());
+            // Quotes of the user's text are cut short whatever produced the message.
+            let message = stonepress::games::position::shorten_quotes(f.message());
+            eprintln!("error: {message}");
             ExitCode::from(f.code())
         }
     }

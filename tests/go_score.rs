@@ -98,5 +98,6 @@ fn illegal_move_is_named_with_its_number_and_reason() {
     std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[9];B[ee]\n;W[ff").unwrap();
     let out = stonepress(&dir, &["score", "go", "--position", "bad.sgf"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.sgf:2:4: "), "{err}");
 }

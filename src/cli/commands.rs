@@ -93,6 +93,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             print_report(&report, json)
         }
         Command::Verify { manifest } => {
+            check_manifest_file(&manifest)?;
             let report = crate::puzzle::verify_manifest(&manifest).map_err(input)?;
             let failed = report.json["failures"].as_array().map_or(0, |f| f.len());
             if failed > 0 {
@@ -136,6 +137,53 @@ fn input(e: GameError) -> Failure {
         GameError::Unsupported(m) => Failure::Runtime(m),
         other => Failure::Input(other.to_string()),
     }
+}
+
+/// Refuses, with a message that says what the file is, a file that cannot be a manifest: a
+/// PDF or other binary file, text that is not JSON (with its line and column).
+fn check_manifest_file(manifest: &Path) -> Result<(), Failure> {
+    use crate::games::position::{TextError, read_text};
+    let name = manifest.display();
+    let text = match read_text(manifest) {
+        Ok(t) => t,
+        Err(TextError::Io(e)) => return Err(Failure::Input(format!("{name}: cannot read: {e}"))),
+        Err(e @ TextError::Utf8 { line, column, .. }) => {
+            let (what, line, column) = match std::fs::read(manifest) {
+                Ok(b) if b.starts_with(b"%PDF") => ("a PDF".to_string(), 1, 1),
+                _ => (format!("binary ({e})"), line, column),
+            };
+            return Err(Failure::Input(format!(
+                "{name}:{line}:{column}: this file is {what}, not a manifest\nhint: give the \
+                 manifest NAME.json that `build` writes beside NAME.pdf"
+            )));
+        }
+    };
+    if text.starts_with("%PDF") {
+        return Err(Failure::Input(format!(
+            "{name}:1:1: this file is a PDF, not a manifest\nhint: give the manifest NAME.json \
+             that `build` writes beside NAME.pdf"
+        )));
+    }
+    if let Err(e) = serde_json::from_str::<crate::puzzle::Manifest>(&text) {
+        let what = if e.is_data() {
+            "JSON, but not a manifest's"
+        } else if text.trim_start().starts_with(['[', '{']) {
+            "broken JSON"
+        } else {
+            "not JSON"
+        };
+        return Err(Failure::Input(format!(
+            "{name}:{}:{}: not a manifest ({what}: {})",
+            e.line(),
+            e.column(),
+            crate::games::position::shorten_quotes(
+                e.to_string()
+                    .rsplit_once(" at line ")
+                    .map_or(e.to_string().as_str(), |(m, _)| m)
+            )
+        )));
+    }
+    Ok(())
 }
 
 fn parse_game(name: &str) -> Result<GameId, Failure> {

@@ -61,12 +61,18 @@ pub struct Plan {
 /// Reads and validates a configuration file.
 pub fn load(path: &Path) -> Result<Plan, ConfigError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        file: file.clone(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-        hint: None,
+    let text = crate::games::position::read_text(path).map_err(|e| {
+        let (line, column) = match e {
+            crate::games::position::TextError::Utf8 { line, column, .. } => (line, column),
+            crate::games::position::TextError::Io(_) => (0, 0),
+        };
+        ConfigError {
+            file: file.clone(),
+            line,
+            column,
+            message: e.to_string(),
+            hint: None,
+        }
     })?;
     load_str(&text, &file)
 }
@@ -75,7 +81,8 @@ pub fn load(path: &Path) -> Result<Plan, ConfigError> {
 pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
-        let mut err = ConfigError::at(file, text, offset, e.message().trim().to_string());
+        let message = crate::games::position::shorten_quotes(e.message().trim());
+        let mut err = ConfigError::at(file, text, offset, message);
         if e.message().contains("unknown field") {
             err = err.hint("see `stonepress init` for a commented configuration with every key");
         }

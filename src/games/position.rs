@@ -1,7 +1,9 @@
 //! The position file shared by `score`, `solve` and `[[diagram]]`: a small TOML table with the
 //! stones (`black`/`white` coordinate lists or a `picture`), `to_play`, a `moves` record replayed
 //! with every rule enforced, and game-specific keys. Each game reads the keys it understands and
-//! rejects the others by name (see `PositionSpec::reject_keys`).
+//! rejects the others by name (see `Blame::check_keys`), naming the game a key belongs to.
+//! Errors name the file, line and column of the value at fault (`Blame`) and quote at most
+//! `QUOTE_MAX` characters of it.
 
 use std::path::{Path, PathBuf};
 
@@ -113,17 +115,14 @@ impl PositionSpec {
                 file: file.to_path_buf(),
                 line,
                 column,
-                message: e.message().to_string(),
+                message: plain_message(e.message().trim()),
             }
         })
     }
 
     /// Reads and parses a position file.
     pub fn load(file: &Path) -> Result<PositionSpec, PositionError> {
-        let text = std::fs::read_to_string(file).map_err(|source| PositionError::Io {
-            file: file.to_path_buf(),
-            source,
-        })?;
+        let text = read_text(file).map_err(|e| e.into_position_error(file))?;
         PositionSpec::parse(&text, file)
     }
 
@@ -143,6 +142,7 @@ impl PositionSpec {
             size,
             komi,
             handicap,
+            handicap_compensation,
             ko_rule,
             dead,
             width,
@@ -171,13 +171,184 @@ impl PositionSpec {
     }
 }
 
+/// A TOML error about a position table in words for the user: an unknown key is named without
+/// the list of every key of every game, and quotes are cut short.
+fn plain_message(message: &str) -> String {
+    if message.contains("untagged enum MoveList") {
+        return "moves must be a string (\"C3 D4 pass\") or an array of strings".into();
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let key = rest.split(", expected").next().unwrap_or(rest);
+        return shorten_quotes(&format!(
+            "unknown key {key} in a position file (the keys are listed under 'Position files' \
+             in the README)"
+        ));
+    }
+    shorten_quotes(message)
+}
+
+/// The longest piece of the user's text an error message quotes; a longer one is cut there
+/// and ends in "…" (a file may hold a token of any length).
+pub const QUOTE_MAX: usize = 40;
+
+/// `text` as a message may quote it: at most `QUOTE_MAX` characters, then "…".
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_MAX {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(QUOTE_MAX).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// Shortens every quoted piece ('…', `…`, "…" or […]) of a message to `QUOTE_MAX`
+/// characters, for messages made by code that quotes the user's text in full. A quote mark
+/// opens a quote only at the start of a word (so "White's" is no quote) and closes it only at
+/// the end of one.
+pub fn shorten_quotes(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let opens =
+        |i: usize| i == 0 || chars[i - 1].is_whitespace() || "([{:=,".contains(chars[i - 1]);
+    let closes = |i: usize| {
+        i + 1 == chars.len() || chars[i + 1].is_whitespace() || ".,;:)]}!?".contains(chars[i + 1])
+    };
+    let is_close = |k: usize, close: char| chars[k] == close && (close == ']' || closes(k));
+    // The last closing mark of each kind: no quote is searched for beyond it (keeps this
+    // linear in the length of the message).
+    let last: Vec<(char, usize)> = ['\'', '`', '"', ']']
+        .iter()
+        .filter_map(|&c| {
+            (0..chars.len())
+                .rev()
+                .find(|&k| is_close(k, c))
+                .map(|k| (c, k))
+        })
+        .collect();
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let close = match c {
+            '\'' | '`' | '"' if opens(i) => Some(c),
+            '[' => Some(']'),
+            _ => None,
+        }
+        .filter(|&d| last.iter().any(|&(e, k)| e == d && k > i));
+        if let Some(close) = close
+            && let Some(len) = (i + 1..chars.len())
+                .find(|&k| is_close(k, close))
+                .map(|k| k - i - 1)
+            && len > QUOTE_MAX
+        {
+            out.push(c);
+            out.extend(&chars[i + 1..i + 1 + QUOTE_MAX]);
+            out.push('…');
+            out.push(close);
+            i += len + 2;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The message of a coordinate that does not exist, quoting at most `QUOTE_MAX` characters.
+pub fn coord_message(e: &crate::geometry::CoordError) -> String {
+    format!(
+        "no point '{}' on the {} (coordinates: {})",
+        quote(&e.name),
+        e.board,
+        e.scheme
+    )
+}
+
+/// A file that could not be read as text.
+#[derive(Debug)]
+pub enum TextError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// The file is not UTF-8: the first bad byte is at `byte` (0-based), on `line`, `column`.
+    Utf8 {
+        /// 1-based line of the first bad byte.
+        line: usize,
+        /// 1-based column (in characters) of the first bad byte.
+        column: usize,
+        /// 0-based byte offset of the first bad byte.
+        byte: usize,
+    },
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextError::Io(e) => write!(f, "cannot read: {e}"),
+            TextError::Utf8 { byte, .. } => write!(
+                f,
+                "not UTF-8 text (the first invalid byte is byte {byte}); is this the right file?"
+            ),
+        }
+    }
+}
+
+impl TextError {
+    /// The error as a position-file error naming the file (and the place of a bad byte).
+    pub fn into_position_error(self, file: &Path) -> PositionError {
+        match self {
+            TextError::Io(source) => PositionError::Io {
+                file: file.to_path_buf(),
+                source,
+            },
+            TextError::Utf8 { line, column, .. } => PositionError::Syntax {
+                file: file.to_path_buf(),
+                line,
+                column,
+                message: self.to_string(),
+            },
+        }
+    }
+}
+
+/// Reads a file as UTF-8 text; invalid UTF-8 is reported with the place of the first bad
+/// byte instead of the standard library's message without one.
+pub fn read_text(file: &Path) -> Result<String, TextError> {
+    let bytes = std::fs::read(file).map_err(TextError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let byte = e.utf8_error().valid_up_to();
+        let good = std::str::from_utf8(&e.as_bytes()[..byte]).unwrap_or("");
+        let (line, column) = line_col(good, good.len());
+        TextError::Utf8 { line, column, byte }
+    })
+}
+
+/// The game a key belongs to when only one game has it (for naming a mismatch).
+fn key_owner(key: &str) -> Option<crate::games::GameId> {
+    use crate::games::GameId;
+    match key {
+        "size" | "komi" | "handicap" | "handicap_compensation" | "ko_rule" | "dead" => {
+            Some(GameId::Go)
+        }
+        "width" | "height" | "start" | "black_regions" | "white_regions" => Some(GameId::Kropki),
+        "base" | "white_first" => Some(GameId::Hexade),
+        "mirror_rule" => Some(GameId::Anchor),
+        _ => None,
+    }
+}
+
 /// 1-based line and column of a byte offset in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let column = before
         .rfind('\n')
-        .map_or(before.len(), |i| before.len() - i - 1)
+        .map_or(before, |i| &before[i + 1..])
+        .chars()
+        .count()
         + 1;
     (line, column)
 }
@@ -191,161 +362,414 @@ pub fn picture_rows(picture: &str) -> Vec<Vec<char>> {
         .collect()
 }
 
-/// Reads a position file as text and parses it, for the engines' loaders.
+/// The tokens of a list of points or moves: separated by white space or commas.
+pub fn list_tokens(list: &str) -> impl Iterator<Item = &str> {
+    list.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+}
+
+/// Reads a position file as text and parses it, for the engines' loaders. An SGF record is
+/// refused by name (it is a Go record, not a position table).
 pub fn read(file: &Path) -> Result<(PositionSpec, String), crate::games::GameError> {
-    let text = std::fs::read_to_string(file).map_err(|e| crate::games::GameError::Invalid {
-        file: file.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
+    let text = read_text(file).map_err(|e| e.into_position_error(file))?;
+    if text.trim_start().starts_with("(;") {
+        let at = text.len() - text.trim_start().len();
+        let (line, column) = line_col(&text, at);
+        return Err(PositionError::Syntax {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message: "this is an SGF record (a Go game), not a position table; SGF is read by \
+                      the Go commands only"
+                .into(),
+        }
+        .into());
+    }
     let spec = PositionSpec::parse(&text, file)?;
     Ok((spec, text))
 }
 
 /// The 1-based line where `key = ` appears in TOML text, or 0.
 pub fn key_line(text: &str, key: &str) -> usize {
-    if key.is_empty() {
-        return 0;
-    }
-    text.lines()
-        .position(|l| {
-            let t = l.trim_start();
-            t.starts_with(key) && t[key.len()..].trim_start().starts_with('=')
-        })
-        .map_or(0, |i| i + 1)
+    key_place(text, key).map_or(0, |(l, _)| l)
 }
 
-/// Errors of one position file: each names the file and the line of the key at fault.
+/// The line and column of `key = ` in TOML text (of the key's first character).
+fn key_place(text: &str, key: &str) -> Option<(usize, usize)> {
+    if key.is_empty() {
+        return None;
+    }
+    text.lines().enumerate().find_map(|(i, l)| {
+        let t = l.trim_start();
+        (t.starts_with(key) && t[key.len()..].trim_start().starts_with('='))
+            .then(|| (i + 1, l[..l.len() - t.len()].chars().count() + 1))
+    })
+}
+
+/// The value of a top-level key of TOML text with its byte span.
+fn spanned_value(text: &str, key: &str) -> Option<toml::Spanned<toml::Value>> {
+    if text.is_empty() || key.is_empty() {
+        return None;
+    }
+    let mut table: std::collections::BTreeMap<String, toml::Spanned<toml::Value>> =
+        toml::from_str(text).ok()?;
+    table.remove(key)
+}
+
+/// Errors of one position file: each names the file, the line and the column of the value
+/// at fault (the token itself for one point or move of a list).
 pub struct Blame<'a> {
     /// The file as named to the user.
     pub file: &'a str,
-    /// The file's text, to find lines in.
+    /// The file's text, to find lines in (empty for an inline table without a file).
     pub text: &'a str,
 }
 
 impl Blame<'_> {
-    /// An error about `key`.
-    pub fn at(&self, key: &str, message: impl Into<String>) -> crate::games::GameError {
-        crate::games::GameError::Invalid {
-            file: self.file.to_string(),
-            line: key_line(self.text, key),
-            message: message.into(),
+    fn error(&self, place: Option<(usize, usize)>, message: String) -> crate::games::GameError {
+        let message = shorten_quotes(&message);
+        match place {
+            Some((line, column)) => PositionError::Syntax {
+                file: PathBuf::from(self.file),
+                line,
+                column,
+                message,
+            }
+            .into(),
+            None => crate::games::GameError::Invalid {
+                file: self.file.to_string(),
+                line: 0,
+                message,
+            },
         }
     }
 
-    /// An error about move `number` (1-based) of the record.
+    /// The place of `key`'s value (or of the key, when the value cannot be found).
+    fn value_place(&self, key: &str) -> Option<(usize, usize)> {
+        spanned_value(self.text, key)
+            .map(|v| line_col(self.text, v.span().start))
+            .or_else(|| key_place(self.text, key))
+    }
+
+    /// The byte offset of token `index` (0-based) of `key`'s value: a string split at white
+    /// space and commas, or an array of strings.
+    fn token_offset(&self, key: &str, index: usize) -> Option<usize> {
+        let v = spanned_value(self.text, key)?;
+        let span = v.span();
+        let raw = self.text.get(span.clone())?;
+        let tokens: Vec<String> = match v.get_ref() {
+            toml::Value::String(s) => list_tokens(s).map(str::to_string).collect(),
+            toml::Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map_or(String::new(), |s| s.trim().to_string()))
+                .collect(),
+            _ => return Some(span.start),
+        };
+        let mut from = 0;
+        for (i, tok) in tokens.iter().enumerate().take(index + 1) {
+            match raw.get(from..).and_then(|r| r.find(tok.as_str())) {
+                Some(k) if !tok.is_empty() => {
+                    if i == index {
+                        return Some(span.start + from + k);
+                    }
+                    from += k + tok.len();
+                }
+                _ => return Some(span.start),
+            }
+        }
+        Some(span.start)
+    }
+
+    /// The byte offset of character `col` of picture row `row` (both 0-based, counted as
+    /// `picture_rows` counts them).
+    fn picture_offset(&self, row: usize, col: usize) -> Option<usize> {
+        let v = spanned_value(self.text, "picture")?;
+        let span = v.span();
+        let raw = self.text.get(span.clone())?;
+        let pic = v.get_ref().as_str()?;
+        let mut from = 0;
+        let mut r = 0;
+        for line in pic.lines() {
+            let k = raw.get(from..)?.find(line)?;
+            let line_at = from + k;
+            from = line_at + line.len();
+            let cells: Vec<(usize, char)> = line
+                .char_indices()
+                .filter(|(_, c)| !c.is_whitespace())
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            if r == row {
+                let off = cells.get(col).or(cells.last()).map_or(0, |c| c.0);
+                return Some(span.start + line_at + off);
+            }
+            r += 1;
+        }
+        Some(span.start)
+    }
+
+    /// An error about `key`'s value.
+    pub fn at(&self, key: &str, message: impl Into<String>) -> crate::games::GameError {
+        self.error(self.value_place(key), message.into())
+    }
+
+    /// An error about token `index` (0-based) of `key`'s list.
+    pub fn at_token(
+        &self,
+        key: &str,
+        index: usize,
+        message: impl Into<String>,
+    ) -> crate::games::GameError {
+        let place = self
+            .token_offset(key, index)
+            .map(|o| line_col(self.text, o))
+            .or_else(|| self.value_place(key));
+        self.error(place, message.into())
+    }
+
+    /// An error about character `col` of picture row `row` (0-based).
+    pub fn at_picture(
+        &self,
+        row: usize,
+        col: usize,
+        message: impl Into<String>,
+    ) -> crate::games::GameError {
+        let place = self
+            .picture_offset(row, col)
+            .map(|o| line_col(self.text, o))
+            .or_else(|| self.value_place("picture"));
+        self.error(place, message.into())
+    }
+
+    /// An error about move `number` (1-based) of the record, at the move in the file.
     pub fn illegal(
         &self,
         number: usize,
         mv: &str,
         reason: impl Into<String>,
     ) -> crate::games::GameError {
-        crate::games::GameError::IllegalMove {
-            file: self.file.to_string(),
-            number,
-            mv: mv.to_string(),
-            reason: reason.into(),
+        let reason = shorten_quotes(&reason.into());
+        match self
+            .token_offset("moves", number.saturating_sub(1))
+            .map(|o| line_col(self.text, o))
+        {
+            Some(place) => self.error(
+                Some(place),
+                format!("move {number} ({}) is illegal: {reason}", quote(mv)),
+            ),
+            None => crate::games::GameError::IllegalMove {
+                file: self.file.to_string(),
+                number,
+                mv: quote(mv),
+                reason,
+            },
         }
     }
 
-    /// Checks the keys and the `game` key of a position table.
+    /// Checks the `game` key and the keys of a position table. A key of another game names
+    /// the mismatch: the file is that game's position, not this one's.
     pub fn check_keys(
         &self,
         spec: &PositionSpec,
         game: crate::games::GameId,
         allowed: &[&str],
     ) -> Result<(), crate::games::GameError> {
-        spec.reject_keys(game.title(), allowed)
-            .map_err(|m| self.at("", m))?;
+        use crate::games::GameId;
         if let Some(g) = &spec.game
-            && crate::games::GameId::parse(g) != Some(game)
+            && GameId::parse(g) != Some(game)
         {
-            return Err(self.at(
-                "game",
-                format!("this is a '{g}' position, not {}", game.title()),
-            ));
+            let message = match GameId::parse(g) {
+                Some(other) => format!(
+                    "this file says it is a {} position (game = \"{}\"), not {}",
+                    other.title(),
+                    other.key(),
+                    game.title()
+                ),
+                None => format!(
+                    "unknown game '{}' (this command reads {})",
+                    quote(g),
+                    game.title()
+                ),
+            };
+            return Err(self.at("game", message));
+        }
+        for key in spec.keys_set() {
+            if allowed.contains(&key) {
+                continue;
+            }
+            let message = match key_owner(key) {
+                Some(owner) if owner != game => format!(
+                    "key '{key}' is a {} key: this looks like a {} position, not {} (allowed \
+                     here: {})",
+                    owner.title(),
+                    owner.title(),
+                    game.title(),
+                    allowed.join(", ")
+                ),
+                _ => format!(
+                    "key '{key}' does not apply to {} positions (allowed: {})",
+                    game.title(),
+                    allowed.join(", ")
+                ),
+            };
+            return Err(self.error(key_place(self.text, key), message));
         }
         Ok(())
     }
 
-    /// The stones of the `black` and `white` lists, refusing names given twice (also against
-    /// `already`, the stones of a picture).
+    /// Adds the stones of the `black` and `white` lists to `stones` (which may hold the
+    /// stones of a picture), refusing a point given twice or given to both colours.
     pub fn stone_lists(
         &self,
         spec: &PositionSpec,
         board: &crate::geometry::Board,
-        already: &mut Vec<(crate::geometry::PointId, crate::games::Color)>,
+        stones: &mut Vec<(crate::geometry::PointId, crate::games::Color)>,
     ) -> Result<(), crate::games::GameError> {
         use crate::games::Color;
-        for (key, list, c) in [
+        let mut seen: Vec<Option<Color>> = vec![None; board.len()];
+        for &(p, c) in stones.iter() {
+            seen[p as usize] = Some(c);
+        }
+        // The lists in file order, so that the later mention of a point is the one blamed.
+        let mut lists = [
             ("black", &spec.black, Color::Black),
             ("white", &spec.white, Color::White),
-        ] {
-            if let Some(list) = list {
-                for p in board
-                    .parse_list(list)
-                    .map_err(|e| self.at(key, e.to_string()))?
-                {
-                    if already.iter().any(|s| s.0 == p) {
-                        return Err(self.at(key, format!("{} is given twice", board.name(p))));
-                    }
-                    already.push((p, c));
+        ];
+        lists.sort_by_key(|l| key_line(self.text, l.0));
+        let from = stones.len();
+        for (key, list, c) in lists {
+            let Some(list) = list else { continue };
+            for (i, tok) in list_tokens(list).enumerate() {
+                let p = board
+                    .parse(tok)
+                    .map_err(|e| self.at_token(key, i, coord_message(&e)))?;
+                if let Some(before) = seen[p as usize] {
+                    let message = if before == c {
+                        format!("{} is given twice", board.name(p))
+                    } else {
+                        format!("{} is given to both Black and White", board.name(p))
+                    };
+                    return Err(self.at_token(key, i, message));
                 }
+                seen[p as usize] = Some(c);
+                stones.push((p, c));
             }
         }
+        // The stones reach the engine as before: the black list, then the white one.
+        stones[from..].sort_by_key(|s| s.1.index());
         Ok(())
     }
 
-    /// Who moves: `to_play` if given, else `first` when both have as many stones and the
-    /// other player when `first` has one more.
+    /// Who moves: `to_play` if given, else `default` (each game documents its default from
+    /// the stone counts). Never an error for a missing `to_play`: a finished position needs
+    /// no side to move.
     pub fn to_play(
         &self,
         spec: &PositionSpec,
-        counts: [usize; 2],
-        first: crate::games::Color,
+        default: crate::games::Color,
     ) -> Result<crate::games::Color, crate::games::GameError> {
-        if let Some(t) = &spec.to_play {
-            return crate::games::Color::parse(t)
-                .ok_or_else(|| self.at("to_play", format!("to_play '{t}' is not black or white")));
-        }
-        let (f, o) = (counts[first.index()], counts[first.opp().index()]);
-        if f == o {
-            Ok(first)
-        } else if f == o + 1 {
-            Ok(first.opp())
-        } else {
-            Err(self.at(
-                "to_play",
-                format!(
-                    "{} Black and {} White stones: say who moves with to_play",
-                    counts[0], counts[1]
-                ),
-            ))
+        match &spec.to_play {
+            None => Ok(default),
+            Some(t) => crate::games::Color::parse(t).ok_or_else(|| {
+                self.at(
+                    "to_play",
+                    format!("to_play '{}' is not black or white", quote(t)),
+                )
+            }),
         }
     }
 }
 
-/// Reads one picture row onto its points: X Black, O White, . empty.
+/// Reads one picture row (`row`, 0-based) onto its points: X Black, O White, . empty.
 pub fn read_picture_row(
     blame: &Blame,
-    row: &[char],
+    row: usize,
+    cells: &[char],
     points: &[crate::geometry::PointId],
     stones: &mut Vec<(crate::geometry::PointId, crate::games::Color)>,
     label: &str,
 ) -> Result<(), crate::games::GameError> {
     use crate::games::Color;
-    if row.len() != points.len() {
-        return Err(blame.at("picture", format!("{label} needs {} points", points.len())));
+    if cells.len() != points.len() {
+        return Err(blame.at_picture(
+            row,
+            0,
+            format!("{label} needs {} points, not {}", points.len(), cells.len()),
+        ));
     }
-    for (ch, &p) in row.iter().zip(points) {
+    for (col, (ch, &p)) in cells.iter().zip(points).enumerate() {
         match ch {
             'X' | 'x' => stones.push((p, Color::Black)),
             'O' | 'o' => stones.push((p, Color::White)),
             '.' => {}
             other => {
-                return Err(blame.at("picture", format!("unknown picture character '{other}'")));
+                return Err(blame.at_picture(
+                    row,
+                    col,
+                    format!("unknown picture character '{other}' (use X, O, .)"),
+                ));
             }
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_cut_at_forty_characters() {
+        let long = "A".repeat(100_000);
+        assert_eq!(quote(&long).chars().count(), QUOTE_MAX + 1);
+        assert!(quote(&long).ends_with('…'));
+        assert_eq!(quote("C3"), "C3");
+        let m = shorten_quotes(&format!("no point '{long}' here, nor `{long}`"));
+        assert!(m.len() < 120, "{m}");
+        assert!(m.starts_with("no point 'AAAA") && m.ends_with("…`"), "{m}");
+        assert_eq!(shorten_quotes("'C3' and [aa]"), "'C3' and [aa]");
+        let prose =
+            "White's second stone must stand three points from White's first one, as the rules say";
+        assert_eq!(shorten_quotes(prose), prose);
+    }
+
+    #[test]
+    fn tokens_and_picture_cells_are_placed() {
+        let text =
+            "black = \"C3 D4\"\nwhite = [\"E5\", \"F6\"]\npicture = \"\"\"\n. X\nO ?\n\"\"\"\n";
+        let blame = Blame {
+            file: "p.toml",
+            text,
+        };
+        assert_eq!(
+            blame.token_offset("black", 1).map(|o| line_col(text, o)),
+            Some((1, 13))
+        );
+        assert_eq!(
+            blame.token_offset("white", 1).map(|o| line_col(text, o)),
+            Some((2, 17))
+        );
+        assert_eq!(
+            blame.picture_offset(1, 1).map(|o| line_col(text, o)),
+            Some((5, 3))
+        );
+        let e = blame.at("white", "x").to_string();
+        assert!(e.starts_with("p.toml:2:9: "), "{e}");
+    }
+
+    #[test]
+    fn invalid_utf8_names_the_place() {
+        let dir = std::env::temp_dir().join(format!("sp-utf8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("bad.toml");
+        std::fs::write(&f, b"black = \"C3\"\nwhite = \"D\xff4\"\n").unwrap();
+        match read_text(&f) {
+            Err(TextError::Utf8 { line, column, byte }) => {
+                assert_eq!((line, column, byte), (2, 11, 23));
+            }
+            other => panic!("{other:?}"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

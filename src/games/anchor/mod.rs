@@ -23,7 +23,7 @@ use serde_json::json;
 
 pub use engine::{Anchor, Color, Group, Move, Refusal, Score, Verdict, side_names, verdict};
 
-use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::position::{Blame, PositionSpec, coord_message, picture_rows, read, read_picture_row};
 use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
@@ -64,13 +64,19 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
         for (i, row) in rows.iter().enumerate() {
             let r = 14 - i as i32;
             let pts: Vec<PointId> = (0..15).filter_map(|f| board.at(f, r)).collect();
-            read_picture_row(&blame, row, &pts, &mut stones, &format!("rank {}", r + 1))?;
+            let label = format!("rank {}", r + 1);
+            read_picture_row(&blame, i, row, &pts, &mut stones, &label)?;
         }
     }
     blame.stone_lists(spec, &board, &mut stones)?;
     let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
     if !stones.is_empty() || spec.to_play.is_some() {
-        let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::Black)?;
+        let default = if nb == stones.len() - nb + 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let to_move = blame.to_play(spec, default)?;
         a.setup(&stones, to_move);
     }
     let mut swapped = None;
@@ -92,7 +98,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
             let m = if t == "pass" {
                 Move::Pass
             } else {
-                Move::Place(board.parse(tok).map_err(|e| ill(e.to_string()))?)
+                Move::Place(board.parse(tok).map_err(|e| ill(coord_message(&e)))?)
             };
             let before = a.setup_left();
             a.play(m).map_err(|r| ill(r.reason().to_string()))?;

@@ -20,7 +20,9 @@ use serde_json::json;
 
 pub use engine::{Anchor2d, Color, Refusal};
 
-use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::position::{
+    Blame, PositionSpec, coord_message, list_tokens, picture_rows, read, read_picture_row,
+};
 use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::{CellClass, PointId};
 
@@ -46,24 +48,42 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Anchor2d
                 .filter_map(|c| board.at_frame(r, c))
                 .filter(|&p| board.cell_class(p) == CellClass::Playable)
                 .collect();
-            read_picture_row(&blame, row, &cells, &mut stones, &format!("row {}", i + 1))?;
+            let label = format!("row {}", i + 1);
+            read_picture_row(&blame, i, row, &cells, &mut stones, &label)?;
         }
     }
     blame.stone_lists(spec, &board, &mut stones)?;
-    if let Some(&(p, _)) = stones
+    if let Some(&(p, c)) = stones
         .iter()
         .find(|s| board.cell_class(s.0) != CellClass::Playable)
     {
-        return Err(blame.at("black", format!("{} is a green edge cell", board.name(p))));
+        let key = if c == Color::Black { "black" } else { "white" };
+        let list = if c == Color::Black {
+            &spec.black
+        } else {
+            &spec.white
+        };
+        let name = board.name(p).to_string();
+        let i = list.as_deref().map_or(0, |l| {
+            list_tokens(l)
+                .position(|t| board.parse(t).ok() == Some(p))
+                .unwrap_or(0)
+        });
+        return Err(blame.at_token(key, i, format!("{name} is a green edge cell")));
     }
     let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
-    let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::Black)?;
+    let default = if nb == stones.len() - nb {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let to_move = blame.to_play(spec, default)?;
     a.setup(&stones, to_move);
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
             let p = board
                 .parse(tok)
-                .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
+                .map_err(|e| blame.illegal(i + 1, tok, coord_message(&e)))?;
             a.play(p)
                 .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
         }

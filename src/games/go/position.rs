@@ -6,13 +6,22 @@
 //! games), `ko_rule` ("superko" or "simple"), `to_play`, `moves` (replayed with every rule
 //! enforced; "pass" passes, "resign" ends the record) and `dead` (stones marked dead for
 //! scoring). SGF files give SZ, KM, HA, AB, AW, AE, PL and the B/W moves of the main line.
+//!
+//! Set-up stones are resolved before any reaches the engine: a point given twice or to both
+//! colours is an error naming it, SGF `AE` empties a point set up earlier (in file order), and
+//! the engine is then set up from the resolved stones on an empty board. Passes after the two
+//! that end an SGF game are skipped with a warning. Errors give the file, line and column of
+//! the value at fault.
 
 use std::path::Path;
 
 use super::engine::{Color, Go, KoRule, Move, Pt};
 use super::sgf;
-use crate::games::GameError;
-use crate::games::position::{PositionSpec, picture_rows};
+use crate::games::position::{
+    Blame, PositionSpec, coord_message, line_col, picture_rows, quote, read_text,
+};
+use crate::games::{GameError, GameId, PositionError};
+use crate::geometry::PointId;
 
 /// A loaded Go position with what the file said about komi, handicap and dead stones.
 #[derive(Clone, Debug)]
@@ -31,6 +40,8 @@ pub struct GoPosition {
     pub resigned: Option<Color>,
     /// The SGF result property, if any.
     pub result: Option<String>,
+    /// What was read leniently (passes after the game's end in an SGF record).
+    pub warnings: Vec<String>,
 }
 
 /// The handicap points for N stones on a board of size n, in the traditional order:
@@ -54,40 +65,48 @@ pub fn handicap_points(n: usize, stones: usize) -> Vec<(usize, usize)> {
     out
 }
 
-fn invalid(file: &str, text: &str, key: &str, message: String) -> GameError {
-    GameError::Invalid {
-        file: file.to_string(),
-        line: key_line(text, key),
-        message,
-    }
-}
-
 pub use crate::games::position::key_line;
 
-/// Loads a Go position file (TOML or SGF).
+/// Loads a Go position file (TOML or SGF). Warnings about an SGF record (passes after the
+/// game's end) are printed on standard error.
 pub fn load(path: &Path) -> Result<GoPosition, GameError> {
-    let text = std::fs::read_to_string(path).map_err(|e| GameError::Invalid {
-        file: path.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
+    let text = read_text(path).map_err(|e| GameError::from(e.into_position_error(path)))?;
     let file = path.display().to_string();
     let is_sgf = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
         || text.trim_start().starts_with('(');
     if is_sgf {
-        from_sgf(&text, &file)
+        let pos = from_sgf(&text, &file)?;
+        for w in &pos.warnings {
+            eprintln!("warning: {w}");
+        }
+        Ok(pos)
     } else {
         let spec = PositionSpec::parse(&text, path)?;
         from_spec(&spec, &text, &file)
     }
 }
 
-/// Builds a position from a parsed TOML position table; `text` is used to find lines.
+/// Checks that a number of points the file gives is finite and not absurd.
+fn finite(v: f64, what: &str) -> Result<f64, String> {
+    if v.is_finite() && v.abs() <= 1000.0 {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{what} {v} is not a number of points in -1000..1000"
+        ))
+    }
+}
+
+/// Builds a position from a parsed TOML position table; `text` is used to find lines. The
+/// set-up stones (picture, lists, handicap) are checked first, each point at most once, and
+/// only then placed on the empty board.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPosition, GameError> {
-    spec.reject_keys(
-        "Go",
+    let blame = Blame { file, text };
+    blame.check_keys(
+        spec,
+        GameId::Go,
         &[
             "game",
             "black",
@@ -102,77 +121,58 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
             "ko_rule",
             "dead",
         ],
-    )
-    .map_err(|m| GameError::Invalid {
-        file: file.to_string(),
-        line: 0,
-        message: m,
-    })?;
-    if let Some(g) = &spec.game
-        && crate::games::GameId::parse(g) != Some(crate::games::GameId::Go)
-    {
-        return Err(invalid(
-            file,
-            text,
-            "game",
-            format!("this is a '{g}' position, not Go"),
-        ));
-    }
+    )?;
     let n = spec
         .size
         .unwrap_or_else(|| spec.picture.as_ref().map_or(9, |p| picture_rows(p).len()));
     if !(5..=19).contains(&n) {
-        return Err(invalid(
-            file,
-            text,
-            "size",
-            format!("board size {n} is outside 5..19"),
-        ));
+        let key = if spec.size.is_some() {
+            "size"
+        } else {
+            "picture"
+        };
+        return Err(blame.at(key, format!("board size {n} is outside 5..19")));
     }
     let mut go = Go::new(n);
     go.ko_rule = match spec.ko_rule.as_deref() {
         None | Some("superko") => KoRule::Superko,
         Some("simple") => KoRule::Simple,
         Some(other) => {
-            return Err(invalid(
-                file,
-                text,
+            return Err(blame.at(
                 "ko_rule",
-                format!("unknown ko_rule '{other}' (use \"superko\" or \"simple\")"),
+                format!(
+                    "unknown ko_rule '{}' (use \"superko\" or \"simple\")",
+                    quote(other)
+                ),
             ));
         }
     };
+    let board = go.board().clone();
+    let mut stones: Vec<(PointId, Color)> = Vec::new();
     if let Some(pic) = &spec.picture {
         if spec.black.is_some() || spec.white.is_some() {
-            return Err(invalid(
-                file,
-                text,
-                "picture",
-                "give a picture or black/white lists, not both".into(),
-            ));
+            return Err(blame.at("picture", "give a picture or black/white lists, not both"));
         }
         let rows = picture_rows(pic);
         if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-            return Err(invalid(
-                file,
-                text,
-                "picture",
+            let bad = rows.iter().position(|r| r.len() != n).unwrap_or(0);
+            return Err(blame.at_picture(
+                bad,
+                0,
                 format!("the picture must have {n} rows of {n} points"),
             ));
         }
         for (i, row) in rows.iter().enumerate() {
             for (c, ch) in row.iter().enumerate() {
-                let id = ((n - 1 - i) * n + c) as u16;
-                let p = go.pt(id);
+                let id = ((n - 1 - i) * n + c) as PointId;
                 match ch {
-                    'X' | 'x' | 'B' => go.setup(p, Some(Color::Black)),
-                    'O' | 'o' | 'W' => go.setup(p, Some(Color::White)),
+                    'X' | 'x' | 'B' => stones.push((id, Color::Black)),
+                    'O' | 'o' | 'W' => stones.push((id, Color::White)),
                     '.' | '+' | '-' => {}
                     other => {
-                        return Err(invalid(
-                            file,
-                            text,
-                            "picture",
+                        return Err(blame.at_picture(
+                            i,
+                            c,
                             format!("unknown picture character '{other}' (use X, O, .)"),
                         ));
                     }
@@ -180,84 +180,80 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
             }
         }
     }
-    for (key, list, colour) in [
-        ("black", &spec.black, Color::Black),
-        ("white", &spec.white, Color::White),
-    ] {
-        if let Some(list) = list {
-            let pts = go
-                .board()
-                .parse_list(list)
-                .map_err(|e| invalid(file, text, key, e.to_string()))?;
-            for id in pts {
-                let p = go.pt(id);
-                if go.stone(p).is_some() {
-                    return Err(invalid(
-                        file,
-                        text,
-                        key,
-                        format!("{} is given twice", go.name(p)),
-                    ));
-                }
-                go.setup(p, Some(colour));
-            }
-        }
-    }
+    blame.stone_lists(spec, &board, &mut stones)?;
     let handicap = spec.handicap.unwrap_or(0) as usize;
     if handicap == 1 || handicap > 9 {
-        return Err(invalid(
-            file,
-            text,
-            "handicap",
-            format!("handicap {handicap} is not 2..9"),
-        ));
+        return Err(blame.at("handicap", format!("handicap {handicap} is not 2..9")));
     }
     if handicap >= 2 {
         for (c, r) in handicap_points(n, handicap) {
-            let p = go.pt((r * n + c) as u16);
-            if go.stone(p).is_some() {
-                return Err(invalid(
-                    file,
-                    text,
+            let id = (r * n + c) as PointId;
+            if stones.iter().any(|s| s.0 == id) {
+                return Err(blame.at(
                     "handicap",
-                    format!("{} is occupied", go.name(p)),
+                    format!(
+                        "handicap point {} already holds a set-up stone",
+                        board.name(id)
+                    ),
                 ));
             }
-            go.setup(p, Some(Color::Black));
+            stones.push((id, Color::Black));
         }
+    }
+    for &(id, c) in &stones {
+        let p = go.pt(id);
+        go.setup(p, Some(c));
+    }
+    if handicap >= 2 {
         go.set_to_move(Color::White);
     }
-    check_liberties(&go, file, text)?;
-    if let Some(tp) = &spec.to_play {
-        let c = Color::parse(tp).ok_or_else(|| {
-            invalid(
-                file,
-                text,
-                "to_play",
-                format!("to_play '{tp}' is not black or white"),
-            )
-        })?;
+    if let Some(&g) = go.groups_without_liberties().first() {
+        let key = if spec.picture.is_some() {
+            "picture"
+        } else if go.stone(g) == Some(Color::White) {
+            "white"
+        } else if spec.black.is_some() {
+            "black"
+        } else {
+            "handicap"
+        };
+        return Err(blame.at(
+            key,
+            format!(
+                "the group at {} has no liberty: not a legal position",
+                go.name(g)
+            ),
+        ));
+    }
+    if spec.to_play.is_some() {
+        let c = blame.to_play(spec, Color::Black)?;
         go.set_to_move(c);
     }
-    let komi = spec.komi.unwrap_or(if handicap >= 2 { 0.0 } else { 7.0 });
+    let komi = match spec.komi {
+        Some(k) => finite(k, "komi").map_err(|m| blame.at("komi", m))?,
+        None if handicap >= 2 => 0.0,
+        None => 7.0,
+    };
+    let compensation = match spec.handicap_compensation {
+        Some(k) => {
+            finite(k, "handicap_compensation").map_err(|m| blame.at("handicap_compensation", m))?
+        }
+        None => handicap as f64,
+    };
     let mut pos = GoPosition {
         go,
         komi,
         handicap,
-        compensation: spec.handicap_compensation.unwrap_or(handicap as f64),
+        compensation,
         dead: Vec::new(),
         resigned: None,
         result: None,
+        warnings: Vec::new(),
     };
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
             if pos.resigned.is_some() {
-                return Err(GameError::IllegalMove {
-                    file: file.to_string(),
-                    number: i + 1,
-                    mv: tok.clone(),
-                    reason: "the record continues after a resignation".into(),
-                });
+                return Err(blame.illegal(i + 1, tok, "the record continues after a resignation"));
             }
             if tok.eq_ignore_ascii_case("resign") {
                 pos.resigned = Some(pos.go.to_move());
@@ -266,51 +262,26 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
             let mv = if tok.eq_ignore_ascii_case("pass") {
                 Move::Pass
             } else {
-                let p = pos.go.parse(tok).map_err(|e| GameError::IllegalMove {
-                    file: file.to_string(),
-                    number: i + 1,
-                    mv: tok.clone(),
-                    reason: e.to_string(),
-                })?;
+                let p = pos
+                    .go
+                    .parse(tok)
+                    .map_err(|e| blame.illegal(i + 1, tok, coord_message(&e)))?;
                 Move::Play(p)
             };
-            pos.go.play(mv).map_err(|e| GameError::IllegalMove {
-                file: file.to_string(),
-                number: i + 1,
-                mv: tok.clone(),
-                reason: e.reason().to_string(),
-            })?;
+            pos.go
+                .play(mv)
+                .map_err(|e| blame.illegal(i + 1, tok, e.reason()))?;
         }
     }
     if let Some(dead) = &spec.dead {
-        pos.dead = parse_dead(&pos.go, dead).map_err(|m| invalid(file, text, "dead", m))?;
+        pos.dead = parse_dead(&pos.go, dead).map_err(|m| blame.at("dead", m))?;
     }
     Ok(pos)
 }
 
-fn check_liberties(go: &Go, file: &str, text: &str) -> Result<(), GameError> {
-    if let Some(&g) = go.groups_without_liberties().first() {
-        let key = if go.stone(g) == Some(Color::Black) {
-            "black"
-        } else {
-            "white"
-        };
-        return Err(invalid(
-            file,
-            text,
-            key,
-            format!(
-                "the group at {} has no liberty: not a legal position",
-                go.name(g)
-            ),
-        ));
-    }
-    Ok(())
-}
-
 /// Parses a list of points marked dead; each must hold a stone.
 pub fn parse_dead(go: &Go, list: &str) -> Result<Vec<Pt>, String> {
-    let ids = go.board().parse_list(list).map_err(|e| e.to_string())?;
+    let ids = go.board().parse_list(list).map_err(|e| coord_message(&e))?;
     let mut out = Vec::new();
     for id in ids {
         let p = go.pt(id);
@@ -322,42 +293,67 @@ pub fn parse_dead(go: &Go, list: &str) -> Result<Vec<Pt>, String> {
     Ok(out)
 }
 
-/// A move of an SGF record: colour, point (None for a pass) and the text as written.
-type SgfMove = (Color, Option<(usize, usize)>, String);
+/// A move of an SGF record: colour, point (None for a pass), the text as written and its byte
+/// offset in the file.
+type SgfMove = (Color, Option<(usize, usize)>, String, usize);
 
-/// Builds a position from SGF text: set-up properties of the root, then the main line.
+/// Builds a position from SGF text: set-up properties (AB, AW, AE) of the nodes before the
+/// first move, resolved point by point (AE empties a point set up earlier; a point given twice
+/// or to both colours is an error), then the main line. Passes after the game's end (two
+/// passes) are skipped with a warning, as other programs read such records.
 pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
-    let bad = |line: usize, message: String| GameError::Invalid {
-        file: file.to_string(),
-        line,
-        message,
+    let at = |offset: usize, message: String| -> GameError {
+        let (line, column) = line_col(text, offset);
+        PositionError::Syntax {
+            file: file.into(),
+            line,
+            column,
+            message: crate::games::position::shorten_quotes(&message),
+        }
+        .into()
     };
-    let root = sgf::parse(text).map_err(|e| bad(e.line, e.to_string()))?;
-    if let Some(gm) = root.first("GM")
+    let root = sgf::parse(text).map_err(|e| at(e.offset, format!("SGF: {}", e.message)))?;
+    if let Some((gm, o)) = root.first_at("GM")
         && gm.trim() != "1"
     {
-        return Err(bad(0, format!("GM[{gm}] is not a Go record (GM[1])")));
+        return Err(at(
+            o,
+            format!("GM[{}] is not a Go record (GM[1])", quote(gm)),
+        ));
     }
-    let n: usize = match root.first("SZ") {
+    let n: usize = match root.first_at("SZ") {
         None => 19,
-        Some(s) => s
-            .split(':')
-            .next()
-            .and_then(|v| v.trim().parse().ok())
-            .ok_or_else(|| bad(0, format!("SZ[{s}] is not a board size")))?,
+        Some((s, o)) => {
+            let n = s
+                .split(':')
+                .next()
+                .and_then(|v| v.trim().parse().ok())
+                .ok_or_else(|| at(o, format!("SZ[{}] is not a board size", quote(s))))?;
+            if !(5..=19).contains(&n) {
+                return Err(at(o, format!("board size {n} is outside 5..19")));
+            }
+            n
+        }
     };
-    if !(5..=19).contains(&n) {
-        return Err(bad(0, format!("board size {n} is outside 5..19")));
-    }
-    let handicap: usize = root
-        .first("HA")
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(0);
-    let komi: f64 = match root.first("KM") {
-        Some(k) => k
+    let (handicap, ha_at): (usize, usize) = match root.first_at("HA") {
+        None => (0, 0),
+        Some((h, o)) => match h.trim().parse::<usize>() {
+            Ok(v) if v <= 9 => (v, o),
+            _ => {
+                return Err(at(
+                    o,
+                    format!("HA[{}] is not a handicap of 0..9 stones", quote(h)),
+                ));
+            }
+        },
+    };
+    let komi: f64 = match root.first_at("KM") {
+        Some((k, o)) => k
             .trim()
             .parse()
-            .map_err(|_| bad(0, format!("KM[{k}] is not a number")))?,
+            .map_err(|_| format!("KM[{}] is not a number", quote(k)))
+            .and_then(|v| finite(v, "komi"))
+            .map_err(|m| at(o, m))?,
         None => {
             if handicap >= 2 {
                 0.0
@@ -367,62 +363,134 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         }
     };
     let mut go = Go::new(n);
-    let pt = |go: &Go, (c, r): (usize, usize)| go.pt(((n - 1 - r) * n + c) as u16);
-    let mut pos_moves: Vec<SgfMove> = Vec::new();
-    let line = root.main_line();
-    for (k, node) in line.iter().enumerate() {
-        for (id, colour) in [
-            ("AB", Some(Color::Black)),
-            ("AW", Some(Color::White)),
-            ("AE", None),
-        ] {
-            if let Some(vals) = node.get(id) {
-                if k > 0 && !pos_moves.is_empty() {
-                    return Err(bad(0, format!("{id} after moves is not supported")));
+    let id_of = |(c, r): (usize, usize)| ((n - 1 - r) * n + c) as PointId;
+    // The set-up, point by point: the colour and where in the file it was given.
+    let mut setup: Vec<Option<(Color, usize)>> = vec![None; n * n];
+    // The order in which the file gives the stones (the engine is set up in that order).
+    let mut order: Vec<(usize, Color, usize)> = Vec::new();
+    let mut to_move = None;
+    let mut moves: Vec<SgfMove> = Vec::new();
+    for node in root.main_line() {
+        // Set-up properties in file order: AE empties what an earlier one set up.
+        for (k, (id, values)) in node.props.iter().enumerate() {
+            let colour = match id.as_str() {
+                "AB" => Some(Color::Black),
+                "AW" => Some(Color::White),
+                "AE" => None,
+                _ => continue,
+            };
+            for (j, v) in values.iter().enumerate() {
+                let o = node
+                    .offsets
+                    .get(k)
+                    .and_then(|o| o.get(j))
+                    .copied()
+                    .unwrap_or(0);
+                if !moves.is_empty() {
+                    return Err(at(o, format!("{id} after moves is not supported")));
                 }
-                for p in sgf::expand_points(vals, n).map_err(|m| bad(0, m))? {
-                    let q = pt(&go, p);
-                    go.setup(q, colour);
+                for p in sgf::expand_points(&[v.to_string()], n).map_err(|m| at(o, m))? {
+                    let i = id_of(p) as usize;
+                    match (colour, setup[i]) {
+                        (None, _) => setup[i] = None,
+                        (Some(c), None) => {
+                            setup[i] = Some((c, o));
+                            order.push((i, c, o));
+                        }
+                        (Some(c), Some((before, _))) => {
+                            let name = go.board().name(i as PointId).to_string();
+                            return Err(at(
+                                o,
+                                if before == c {
+                                    format!("{name} is given twice")
+                                } else {
+                                    format!("{name} is given to both Black and White")
+                                },
+                            ));
+                        }
+                    }
                 }
             }
         }
-        if let Some(pl) = node.first("PL") {
-            let c = Color::parse(pl).ok_or_else(|| bad(0, format!("PL[{pl}] is not B or W")))?;
-            go.set_to_move(c);
+        if let Some((pl, o)) = node.first_at("PL") {
+            let c = Color::parse(pl)
+                .ok_or_else(|| at(o, format!("PL[{}] is not B or W", quote(pl))))?;
+            to_move = Some(c);
         }
         for (id, colour) in [("B", Color::Black), ("W", Color::White)] {
-            if let Some(v) = node.first(id) {
-                let p = sgf::parse_point(v, n).map_err(|m| bad(0, m))?;
-                pos_moves.push((colour, p, v.to_string()));
+            if let Some((v, o)) = node.first_at(id) {
+                let p = sgf::parse_point(v, n).map_err(|m| at(o, m))?;
+                moves.push((colour, p, v.to_string(), o));
             }
         }
     }
-    check_liberties(&go, file, "")?;
-    if handicap >= 2 && root.get("AB").is_none() && go.to_move() == Color::Black {
+    let has_setup_black = setup.iter().flatten().any(|s| s.0 == Color::Black);
+    if handicap >= 2 && !has_setup_black && to_move != Some(Color::White) {
         // HA without set-up stones: place them in the traditional order.
         for (c, r) in handicap_points(n, handicap) {
-            let q = go.pt((r * n + c) as u16);
-            go.setup(q, Some(Color::Black));
+            let i = r * n + c;
+            if setup[i].is_some() {
+                let name = go.board().name(i as PointId).to_string();
+                return Err(at(
+                    ha_at,
+                    format!("handicap point {name} already holds a set-up stone"),
+                ));
+            }
+            setup[i] = Some((Color::Black, ha_at));
+            order.push((i, Color::Black, ha_at));
         }
-        go.set_to_move(Color::White);
-    } else if handicap >= 2 && root.first("PL").is_none() {
-        go.set_to_move(Color::White);
+        to_move = Some(Color::White);
+    } else if handicap >= 2 && to_move.is_none() {
+        to_move = Some(Color::White);
     }
-    for (i, (colour, p, text)) in pos_moves.into_iter().enumerate() {
+    for &(i, c, o) in &order {
+        // An entry a later AE emptied (and perhaps another value set again) is skipped: each
+        // point is placed once, on an empty point, as the file leaves it.
+        if setup[i] == Some((c, o)) {
+            go.setup(go.pt(i as PointId), Some(c));
+        }
+    }
+    if let Some(&g) = go.groups_without_liberties().first() {
+        let o = setup[go.id(g) as usize].map_or(0, |s| s.1);
+        return Err(at(
+            o,
+            format!(
+                "the group at {} has no liberty: not a legal position",
+                go.name(g)
+            ),
+        ));
+    }
+    if let Some(c) = to_move {
+        go.set_to_move(c);
+    }
+    let mut warnings = Vec::new();
+    for (i, (colour, p, written, o)) in moves.iter().enumerate() {
+        if go.game_over() && moves[i..].iter().all(|m| m.1.is_none()) {
+            let extra = moves.len() - i;
+            let (line, column) = line_col(text, *o);
+            warnings.push(format!(
+                "{file}:{line}:{column}: {extra} more pass{} after the game ended with two \
+                 passes (from move {}); ignored",
+                if extra == 1 { "" } else { "es" },
+                i + 1
+            ));
+            break;
+        }
         // SGF records say who moves; follow them (a player may move twice in edited files).
-        go.set_to_move(colour);
+        go.set_to_move(*colour);
         let mv = match p {
             None => Move::Pass,
-            Some(p) => Move::Play(pt(&go, p)),
+            Some(p) => Move::Play(go.pt(id_of(*p))),
         };
-        go.play(mv).map_err(|e| GameError::IllegalMove {
-            file: file.to_string(),
-            number: i + 1,
-            mv: match mv {
-                Move::Pass => "pass".into(),
-                Move::Play(q) => format!("{} {} [{}]", colour.name(), go.name(q), text),
-            },
-            reason: e.reason().to_string(),
+        go.play(mv).map_err(|e| {
+            let what = match mv {
+                Move::Pass => format!("{} pass", colour.name()),
+                Move::Play(q) => format!("{} {} [{}]", colour.name(), go.name(q), quote(written)),
+            };
+            at(
+                *o,
+                format!("move {} ({what}) is illegal: {}", i + 1, e.reason()),
+            )
         })?;
     }
     let result = root.first("RE").map(str::to_string);
@@ -444,5 +512,58 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         dead: Vec::new(),
         resigned,
         result,
+        warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sgf(text: &str) -> Result<GoPosition, GameError> {
+        from_sgf(text, "t.sgf")
+    }
+
+    #[test]
+    fn ae_resolves_in_file_order_and_the_engine_matches_a_clean_set_up() {
+        let ae = sgf("(;SZ[9]AB[aa][ab]AE[aa]AW[bb][ac])").unwrap();
+        let clean = sgf("(;SZ[9]AB[ab]AW[bb][ac])").unwrap();
+        assert_eq!(ae.go.picture(), clean.go.picture());
+        assert_eq!(ae.go.hash(), clean.go.hash());
+        // AE before AB in one node empties first; AB after AE sets the point again.
+        let set = sgf("(;SZ[9]AE[aa]AB[aa])").unwrap();
+        assert_eq!(set.go.stone(set.go.pt(72)), Some(Color::Black));
+        let emptied = sgf("(;SZ[9]AB[aa]AE[aa])").unwrap();
+        assert_eq!(emptied.go.picture(), Go::new(9).picture());
+        // An AE on an empty point is harmless.
+        assert!(sgf("(;SZ[9]AE[ee])").is_ok());
+    }
+
+    #[test]
+    fn set_up_conflicts_name_the_point_and_its_place() {
+        let e = sgf("(;SZ[9]AB[cc]\n;AB[cc])").unwrap_err().to_string();
+        assert_eq!(e, "t.sgf:2:5: C7 is given twice");
+        let text = "handicap = 2\nwhite = \"C3\"\n";
+        let spec = PositionSpec::parse(text, Path::new("h.toml")).unwrap();
+        let e = from_spec(&spec, text, "h.toml").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "h.toml:1:12: handicap point C3 already holds a set-up stone"
+        );
+    }
+
+    #[test]
+    fn passes_after_the_end_are_skipped_with_a_warning() {
+        let pos = sgf("(;SZ[9];B[ee];W[];B[];W[tt];B[])").unwrap();
+        assert_eq!(pos.go.moves_played(), 3);
+        assert!(pos.go.game_over());
+        assert_eq!(pos.warnings.len(), 1);
+        assert!(
+            pos.warnings[0].starts_with("t.sgf:1:25: 2 more passes"),
+            "{}",
+            pos.warnings[0]
+        );
+        let clean = sgf("(;SZ[9];B[ee];W[];B[])").unwrap();
+        assert!(clean.warnings.is_empty());
+    }
 }

@@ -5,12 +5,22 @@
 use std::fmt::Write;
 
 /// One node: its properties in file order, and its children (the first is the main line).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Nodes compare by properties and children; where they were read is not compared.
+#[derive(Clone, Debug, Default)]
 pub struct SgfNode {
     /// (identifier, values) in order.
     pub props: Vec<(String, Vec<String>)>,
     /// Following nodes; more than one means variations.
     pub children: Vec<SgfNode>,
+    /// For each property, the byte offset in the file of each value (after its '['); empty
+    /// for nodes that were not read from a file.
+    pub offsets: Vec<Vec<usize>>,
+}
+
+impl PartialEq for SgfNode {
+    fn eq(&self, other: &SgfNode) -> bool {
+        self.props == other.props && self.children == other.children
+    }
 }
 
 impl SgfNode {
@@ -25,6 +35,31 @@ impl SgfNode {
     /// The first value of a property.
     pub fn first(&self, id: &str) -> Option<&str> {
         self.get(id).and_then(|v| v.first()).map(String::as_str)
+    }
+
+    /// Every value of every property named `id` (a repeated identifier included), with the
+    /// byte offset where it was read (0 when not read from a file).
+    pub fn values<'a>(&'a self, id: &'a str) -> impl Iterator<Item = (&'a str, usize)> + 'a {
+        self.props
+            .iter()
+            .enumerate()
+            .filter(move |(_, (k, _))| k == id)
+            .flat_map(move |(i, (_, vals))| {
+                vals.iter().enumerate().map(move |(j, v)| {
+                    let at = self
+                        .offsets
+                        .get(i)
+                        .and_then(|o| o.get(j))
+                        .copied()
+                        .unwrap_or(0);
+                    (v.as_str(), at)
+                })
+            })
+    }
+
+    /// The first value of a property with the byte offset where it was read.
+    pub fn first_at<'a>(&'a self, id: &'a str) -> Option<(&'a str, usize)> {
+        self.values(id).next()
     }
 
     /// Adds a property value (appending to an existing identifier).
@@ -164,18 +199,21 @@ impl Parser<'_> {
                 return Err(self.err("property identifiers must be upper-case letters"));
             }
             let mut values = Vec::new();
+            let mut offsets = Vec::new();
             loop {
                 self.skip_ws();
                 if self.peek() != Some(b'[') {
                     break;
                 }
                 self.pos += 1;
+                offsets.push(self.pos);
                 values.push(self.value()?);
             }
             if values.is_empty() {
                 return Err(self.err(format!("property {id} has no value")));
             }
             node.props.push((id, values));
+            node.offsets.push(offsets);
         }
     }
 
@@ -280,12 +318,13 @@ pub fn parse_point(v: &str, size: usize) -> Result<Option<(usize, usize)>, Strin
     if b.is_empty() || (size <= 19 && b == b"tt") {
         return Ok(None);
     }
+    let q = crate::games::position::quote(v);
     if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
-        return Err(format!("'{v}' is not an SGF point"));
+        return Err(format!("'{q}' is not an SGF point"));
     }
     let (c, r) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
     if c >= size || r >= size {
-        return Err(format!("'{v}' is off the {size}x{size} board"));
+        return Err(format!("'{q}' is off the {size}x{size} board"));
     }
     Ok(Some((c, r)))
 }
@@ -297,7 +336,10 @@ pub fn expand_points(values: &[String], size: usize) -> Result<Vec<(usize, usize
         if let Some((a, b)) = v.split_once(':') {
             let (a, b) = (parse_point(a, size)?, parse_point(b, size)?);
             let (Some((c1, r1)), Some((c2, r2))) = (a, b) else {
-                return Err(format!("'{v}' is not a rectangle of points"));
+                return Err(format!(
+                    "'{}' is not a rectangle of points",
+                    crate::games::position::quote(v)
+                ));
             };
             for c in c1.min(c2)..=c1.max(c2) {
                 for r in r1.min(r2)..=r1.max(r2) {

@@ -26,7 +26,9 @@ use serde_json::json;
 
 pub use engine::{Color, DIRS, Hexade, Outcome, Refusal, Six, SixShape};
 
-use super::position::{Blame, PositionSpec, picture_rows, read, read_picture_row};
+use super::position::{
+    Blame, PositionSpec, coord_message, picture_rows, quote, read, read_picture_row,
+};
 use super::{GameError, GameId, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
@@ -63,23 +65,28 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<PointId> = (0..=2 * k).filter_map(|n| board.at(r as i32, n)).collect();
             let label = format!("row {}", (b'A' + r as u8) as char);
-            read_picture_row(&blame, row, &cells, &mut stones, &label)?;
+            read_picture_row(&blame, r, row, &cells, &mut stones, &label)?;
         }
     }
     blame.stone_lists(spec, &board, &mut stones)?;
     let nb = stones.iter().filter(|s| s.1 == Color::Black).count();
-    let to_move = blame.to_play(spec, [nb, stones.len() - nb], Color::White)?;
+    let default = if nb == stones.len() - nb {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let to_move = blame.to_play(spec, default)?;
     let pending = match &spec.white_first {
         None => None,
         Some(name) => {
             let p = board
                 .parse(name)
-                .map_err(|e| blame.at("white_first", e.to_string()))?;
+                .map_err(|e| blame.at("white_first", coord_message(&e)))?;
             let whites: Vec<_> = stones.iter().filter(|s| s.1 == Color::White).collect();
             if whites.len() != 1 || whites[0].0 != p {
                 return Err(blame.at(
                     "white_first",
-                    format!("white_first {name} must be White's only stone"),
+                    format!("white_first {} must be White's only stone", quote(name)),
                 ));
             }
             Some(p)
@@ -90,7 +97,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
         for (i, tok) in moves.tokens().iter().enumerate() {
             let p = board
                 .parse(tok)
-                .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
+                .map_err(|e| blame.illegal(i + 1, tok, coord_message(&e)))?;
             h.play(p)
                 .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
         }

@@ -30,7 +30,9 @@ use serde_json::json;
 
 pub use engine::{Color, Kropki, Node, Pool, Refusal, Region};
 
-use super::position::{Blame, PositionSpec, picture_rows};
+use super::position::{
+    Blame, PositionSpec, list_tokens, picture_rows, read_picture_row, shorten_quotes,
+};
 use super::{GameError, GameId, ScoreOptions, ScoreReport};
 
 /// Builds a position from a position table.
@@ -61,9 +63,10 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
     let h = spec
         .height
         .unwrap_or_else(|| pic.as_ref().map_or(20, Vec::len));
-    for (key, v) in [("width", w), ("height", h)] {
+    for (key, v, given) in [("width", w, spec.width), ("height", h, spec.height)] {
         if !(5..=60).contains(&v) {
-            return Err(invalid(key, format!("{key} {v} is outside 5..60")));
+            let at = if given.is_some() { key } else { "picture" };
+            return Err(invalid(at, format!("{key} {v} is outside 5..60")));
         }
     }
     let mut k = match spec.start.as_deref() {
@@ -76,35 +79,45 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
             ));
         }
     };
+    let mut stones = Vec::new();
     if let Some(rows) = &pic {
         if rows.len() != h || rows.iter().any(|r| r.len() != w) {
-            return Err(invalid(
-                "picture",
+            let bad = rows.iter().position(|r| r.len() != w).unwrap_or(0);
+            return Err(blame.at_picture(
+                bad,
+                0,
                 format!("the picture must have {h} rows of {w} nodes"),
             ));
         }
         for (i, row) in rows.iter().enumerate() {
-            for (c, ch) in row.iter().enumerate() {
-                let n = k.node(c, h - 1 - i);
-                let colour = match ch {
-                    'X' | 'x' => Color::Black,
-                    'O' | 'o' => Color::White,
-                    '.' => continue,
-                    other => {
-                        return Err(invalid("picture", format!("unknown character '{other}'")));
-                    }
-                };
-                k.setup_dot(n, colour)
-                    .map_err(|_| invalid("picture", format!("{} is given twice", k.name(n))))?;
-            }
+            let ids: Vec<_> = (0..w).map(|c| k.id(k.node(c, h - 1 - i))).collect();
+            read_picture_row(&blame, i, row, &ids, &mut stones, &format!("row {}", h - i))?;
         }
     }
-    let mut listed = Vec::new();
-    blame.stone_lists(spec, &k.board().clone(), &mut listed)?;
-    for (id, c) in listed {
+    let from_picture = stones.len();
+    blame.stone_lists(spec, &k.board().clone(), &mut stones)?;
+    for (j, &(id, c)) in stones.iter().enumerate() {
         let n = k.node_of(id);
-        k.setup_dot(n, c)
-            .map_err(|_| invalid("black", format!("{} is given twice", k.name(n))))?;
+        if k.setup_dot(n, c).is_err() {
+            let name = k.name(n);
+            let message = format!("{name} already holds a dot of the cross start");
+            return Err(if j < from_picture {
+                blame.at("picture", message)
+            } else {
+                let key = if c == Color::Black { "black" } else { "white" };
+                let list = if c == Color::Black {
+                    &spec.black
+                } else {
+                    &spec.white
+                };
+                let i = list.as_deref().map_or(0, |l| {
+                    list_tokens(l)
+                        .position(|t| k.parse(t).ok() == Some(n))
+                        .unwrap_or(0)
+                });
+                blame.at_token(key, i, message)
+            });
+        }
     }
     // Declared regions: the smallest pools first, so inner regions precede outer ones.
     let mut pending: Vec<(Color, &str)> = Vec::new();
@@ -117,7 +130,8 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
                 .split(|ch: char| ch.is_whitespace() || ch == ',')
                 .filter(|s| !s.is_empty())
             {
-                k.parse(name).map_err(|e| invalid(key, e.to_string()))?;
+                k.parse(name)
+                    .map_err(|e| invalid(key, shorten_quotes(&e.to_string())))?;
                 pending.push((c, name));
             }
         }
@@ -155,8 +169,13 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
         };
         let (c, name) = pending.remove(i);
         let n = k.parse(name).expect("parsed above");
+        let key = if c == Color::Black {
+            "black_regions"
+        } else {
+            "white_regions"
+        };
         k.declare(c, n)
-            .map_err(|r| invalid("", format!("region around {name}: {}", r.reason())))?;
+            .map_err(|r| invalid(key, format!("region around {name}: {}", r.reason())))?;
     }
     let nb = k
         .nodes()
@@ -166,17 +185,12 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
         .nodes()
         .filter(|&n| k.dot(n) == Some(Color::White))
         .count();
-    let to_move = blame.to_play(spec, [nb, nw], Color::Black)?;
+    let default = if nb == nw { Color::Black } else { Color::White };
+    let to_move = blame.to_play(spec, default)?;
     k.set_to_move(to_move);
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
-            let ill = |reason: String| GameError::IllegalMove {
-                file: file.to_string(),
-                number: i + 1,
-                mv: tok.clone(),
-                reason,
-            };
-            play_token(&mut k, tok).map_err(ill)?;
+            play_token(&mut k, tok).map_err(|reason| blame.illegal(i + 1, tok, reason))?;
         }
     }
     Ok(k)
