@@ -250,6 +250,9 @@ pub struct OutputSet {
     puts: Vec<Entry>,
     drops: Vec<String>,
     committed: bool,
+    /// True when `begin` made the output folder: removed again (if empty) when the set is
+    /// dropped without a commit, so a failed build leaves nothing behind.
+    created_out: bool,
 }
 
 impl OutputSet {
@@ -301,6 +304,7 @@ impl OutputSet {
                 return Err(refused(&p, "exists and was not written by stonepress"));
             }
         }
+        let created_out = !out.exists();
         fs::create_dir_all(out).map_err(|e| at(out, e))?;
         clean(out)?;
         for e in puts.iter().filter(|e| e.folder) {
@@ -336,6 +340,7 @@ impl OutputSet {
             puts: puts.to_vec(),
             drops,
             committed: false,
+            created_out,
         })
     }
 
@@ -404,6 +409,9 @@ impl Drop for OutputSet {
     fn drop(&mut self) {
         if !self.committed {
             let _ = fs::remove_dir_all(&self.stage);
+            if self.created_out {
+                let _ = fs::remove_dir(&self.out);
+            }
         }
     }
 }
