@@ -1,34 +1,74 @@
-//! Building a plan into pages and writing them: one PDF per document, one SVG per page, each
-//! written through a temporary file and a rename.
+//! Building a plan into pages and writing them: one PDF per document, one SVG per page and
+//! the manifest, made one page at a time (memory does not grow with the page count) into a
+//! staging folder and moved into place as a whole (see `render::atomic`).
 
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::config::{Format, Plan};
 use crate::layout::diagrams::{DiagramPages, diagram_pages, number_page};
-use crate::layout::{board_sheet_pages, book_pages};
+use crate::layout::{board_sheet_page, book_pages};
 use crate::puzzle::{Manifest, Record, SetRecord};
-use crate::render::{Page, atomic, pdf, svg};
+use crate::render::atomic::{self, Entry, OutputError, OutputSet};
+use crate::render::{Page, pdf::PdfWriter, svg};
+
+/// Longest file-name slug made from a title; longer ones are cut and end in a hash of the
+/// whole slug, so names stay unique, stable and well under the file system's 255 bytes.
+pub const SLUG_MAX: usize = 60;
+
+/// Longest document `name` (the stem of every output file): with the hidden staging suffix it
+/// must stay under the 255-byte limit of common file systems.
+pub const NAME_MAX: usize = 100;
 
 /// Lays out every page of a plan, in order: sheets, diagrams, then each puzzle book with the
 /// puzzles generated for it (`sets`, one per book; books without a set are left out).
 pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
+    let mut pages = Vec::new();
+    for_each_page(plan, sets, &mut |_, page, _| -> Result<(), ()> {
+        pages.push(page);
+        Ok(())
+    })
+    .expect("collecting pages does not fail");
+    pages
+}
+
+/// The number of pages a plan makes with its puzzle sets.
+pub fn page_count(plan: &Plan, sets: &[Vec<Record>]) -> usize {
+    let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
+    plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan).len() + books
+}
+
+/// Lays out the pages of a plan one at a time and hands each, with its 0-based index and the
+/// title its SVG file is named after, to `f`: the sheet title for sheet pages, the document's
+/// title for diagram pages, the book's title for book pages. Sheet pages are made one by one;
+/// a book's pages (bounded by its puzzle count) and the diagram pages are laid out together.
+pub fn for_each_page<E>(
+    plan: &Plan,
+    sets: &[Vec<Record>],
+    f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
+) -> Result<(), E> {
     let diagrams = diagram_part(plan);
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
     let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;
-    let mut pages = Vec::with_capacity(total);
+    let mut n = 0;
     for sheet in &plan.sheets {
-        let first = pages.len() + 1;
-        pages.extend(board_sheet_pages(sheet, first, total));
+        for _ in 0..sheet.pages {
+            f(n, board_sheet_page(sheet, n + 1, total), &sheet.title)?;
+            n += 1;
+        }
     }
     for mut page in diagrams {
-        number_page(&mut page, plan.margin, pages.len() + 1, total);
-        pages.push(page);
+        number_page(&mut page, plan.margin, n + 1, total);
+        f(n, page, &plan.title)?;
+        n += 1;
     }
     for (book, set) in plan.books.iter().zip(sets) {
-        let first = pages.len() + 1;
-        pages.extend(book_pages(book, set, first, total));
+        for page in book_pages(book, set, n + 1, total) {
+            f(n, page, &book.title)?;
+            n += 1;
+        }
     }
-    pages
+    Ok(())
 }
 
 /// The pages of the diagrams and texts, not yet numbered.
@@ -41,7 +81,7 @@ fn diagram_part(plan: &Plan) -> Vec<Page> {
     diagram_pages(&spec, &plan.blocks)
 }
 
-/// A lower-case file-name slug of a title.
+/// A lower-case file-name slug of a title, at most [`SLUG_MAX`] characters.
 fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
@@ -51,37 +91,26 @@ fn slug(s: &str) -> String {
             out.push('-');
         }
     }
-    out.trim_end_matches('-').to_string()
+    let out = out.trim_end_matches('-').to_string();
+    if out.len() <= SLUG_MAX {
+        return out;
+    }
+    let hash = out.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let cut = out[..SLUG_MAX - 9].trim_end_matches('-');
+    format!("{cut}-{:08x}", hash as u32)
 }
 
-/// Page titles for SVG file names: the sheet title of each sheet page, the document's title
-/// for diagram pages, the book's title for each book page.
-fn page_titles(plan: &Plan, total: usize, sets: usize) -> Vec<String> {
-    let mut titles: Vec<String> = plan
-        .sheets
-        .iter()
-        .flat_map(|s| std::iter::repeat_n(s.title.clone(), s.pages))
-        .collect();
-    let books: Vec<String> = plan
-        .books
-        .iter()
-        .take(sets)
-        .flat_map(|b| std::iter::repeat_n(b.title.clone(), b.pages()))
-        .collect();
-    let middle = total.saturating_sub(titles.len() + books.len());
-    titles.extend(std::iter::repeat_n(plan.title.clone(), middle));
-    titles.extend(books);
-    titles
-}
-
-/// The manifest of a built document's puzzle sets; `pdf` is the document's PDF when one is
-/// built, whose content hash the manifest records so that `verify` can tell it belongs.
-pub fn manifest(plan: &Plan, sets: &[Vec<Record>], pdf: Option<&[u8]>) -> Manifest {
+/// The manifest of a built document's puzzle sets; `pdf_sha256` is the content hash of the
+/// document's PDF when one is built ([`crate::puzzle::digest_reader`]), so that `verify` can tell
+/// the PDF belongs to it.
+pub fn manifest(plan: &Plan, sets: &[Vec<Record>], pdf_sha256: Option<String>) -> Manifest {
     Manifest {
         generator: format!("stonepress {}", env!("CARGO_PKG_VERSION")),
         title: plan.title.clone(),
         seed: plan.seed,
-        pdf_sha256: pdf.map(crate::puzzle::pdf_digest),
+        pdf_sha256,
         sets: plan
             .books
             .iter()
@@ -98,46 +127,109 @@ pub fn manifest(plan: &Plan, sets: &[Vec<Record>], pdf: Option<&[u8]>) -> Manife
     }
 }
 
-/// Renders and writes the outputs of a plan under `out`; returns the files written.
-/// With puzzle sets, the manifest `NAME.json` is written too.
+/// The entries of a plan's output set: the PDF, the SVG folder and the manifest; those the
+/// plan writes (with puzzles: `manifest`) and those it does not (removed if ours).
+pub fn entries(plan: &Plan, manifest: bool) -> (Vec<Entry>, Vec<Entry>) {
+    let all = [
+        (
+            format!("{}.pdf", plan.name),
+            false,
+            plan.formats.contains(&Format::Pdf),
+        ),
+        (plan.name.clone(), true, plan.formats.contains(&Format::Svg)),
+        (format!("{}.json", plan.name), false, manifest),
+    ];
+    let (mut puts, mut others) = (Vec::new(), Vec::new());
+    for (name, folder, wanted) in all {
+        let e = Entry { name, folder };
+        if wanted { puts.push(e) } else { others.push(e) }
+    }
+    (puts, others)
+}
+
+/// What a build wrote.
+pub struct Written {
+    /// Pages made.
+    pub pages: usize,
+    /// Final paths of the files written.
+    pub files: Vec<PathBuf>,
+}
+
+/// Renders and writes the outputs of a plan into `set` (begun for `plan.name` with the
+/// entries of [`entries`]), one page at a time, then moves the set into place. The PDF is
+/// finished before the manifest is written, so the manifest can describe it.
 pub fn write_outputs(
     plan: &Plan,
-    pages: &[Page],
     sets: &[Vec<Record>],
-    out: &Path,
-) -> std::io::Result<Vec<PathBuf>> {
-    // Render everything first, so a failure leaves no partial set of files.
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let pdf_bytes = plan
-        .formats
-        .contains(&Format::Pdf)
-        .then(|| pdf::pages_to_pdf(pages, &plan.title));
-    if let Some(bytes) = &pdf_bytes {
-        files.push((out.join(format!("{}.pdf", plan.name)), bytes.clone()));
+    set: OutputSet,
+) -> Result<Written, OutputError> {
+    let pdf_rel = PathBuf::from(format!("{}.pdf", plan.name));
+    let svg_dir = PathBuf::from(&plan.name);
+    let want_pdf = plan.formats.contains(&Format::Pdf);
+    let want_svg = plan.formats.contains(&Format::Svg);
+    let mut files = Vec::new();
+    let mut pdf = if want_pdf {
+        let f = set.create(&pdf_rel)?;
+        let w = BufWriter::with_capacity(1 << 16, f);
+        Some(PdfWriter::new(w, &plan.title).map_err(|e| io_at(&set, &pdf_rel, e))?)
+    } else {
+        None
+    };
+    let mut pages = 0;
+    for_each_page(plan, sets, &mut |i,
+                                    page,
+                                    title|
+     -> Result<(), OutputError> {
+        pages = i + 1;
+        if let Some(w) = pdf.as_mut() {
+            w.page(&page).map_err(|e| io_at(&set, &pdf_rel, e))?;
+        }
+        if want_svg {
+            let rel = svg_dir.join(format!("{:03}-{}.svg", i + 1, slug(title)));
+            let text = svg::page_to_svg(&page, &format!("{} - page {}", plan.title, i + 1));
+            let mut bytes = Vec::with_capacity(atomic::SVG_MARK.len() + text.len());
+            bytes.extend_from_slice(atomic::SVG_MARK.as_bytes());
+            bytes.extend_from_slice(text.as_bytes());
+            drop(text);
+            set.write(&rel, &bytes)?;
+            files.push(set.staged(&rel).1);
+        }
+        Ok(())
+    })?;
+    if let Some(w) = pdf {
+        let mut buf = w.finish().map_err(|e| io_at(&set, &pdf_rel, e))?;
+        buf.flush().map_err(|e| io_at(&set, &pdf_rel, e))?;
+        let f = buf
+            .into_inner()
+            .map_err(|e| io_at(&set, &pdf_rel, e.into_error()))?;
+        set.done(&pdf_rel, f)?;
+        files.insert(0, set.staged(&pdf_rel).1);
     }
     if !sets.is_empty() {
-        let text = serde_json::to_string_pretty(&manifest(plan, sets, pdf_bytes.as_deref()))
+        // The PDF is complete in the staging folder by now; it is hashed as a stream, so a
+        // large PDF is never held in memory.
+        let digest = if want_pdf {
+            let path = set.staged(&pdf_rel).0;
+            let f = std::fs::File::open(&path).map_err(|e| io_at(&set, &pdf_rel, e))?;
+            Some(crate::puzzle::digest_reader(f).map_err(|e| io_at(&set, &pdf_rel, e))?)
+        } else {
+            None
+        };
+        let rel = PathBuf::from(format!("{}.json", plan.name));
+        let text = serde_json::to_string_pretty(&manifest(plan, sets, digest))
             .map_err(|e| std::io::Error::other(e.to_string()))?;
-        // After the PDF it vouches for.
-        files.push((
-            out.join(format!("{}.json", plan.name)),
-            (text + "\n").into_bytes(),
-        ));
+        set.write(&rel, (text + "\n").as_bytes())?;
+        files.push(set.staged(&rel).1);
     }
-    if plan.formats.contains(&Format::Svg) {
-        let titles = page_titles(plan, pages.len(), sets.len());
-        for (i, page) in pages.iter().enumerate() {
-            // Pages after the sheets (diagrams) carry the document's title.
-            let title = slug(titles.get(i).unwrap_or(&plan.title));
-            let name = format!("{:03}-{}.svg", i + 1, title);
-            let text = svg::page_to_svg(page, &format!("{} - page {}", plan.title, i + 1));
-            files.push((out.join(&plan.name).join(name), text.into_bytes()));
-        }
-    }
-    for (path, bytes) in &files {
-        atomic::write(path, bytes)?;
-    }
-    Ok(files.into_iter().map(|(p, _)| p).collect())
+    set.commit()?;
+    Ok(Written { pages, files })
+}
+
+fn io_at(set: &OutputSet, rel: &Path, e: std::io::Error) -> OutputError {
+    OutputError::Io(std::io::Error::new(
+        e.kind(),
+        format!("{}: {e}", set.staged(rel).1.display()),
+    ))
 }
 
 #[cfg(test)]
@@ -146,5 +238,18 @@ mod tests {
     fn slugs_are_plain() {
         assert_eq!(super::slug("Anchor 2D"), "anchor-2d");
         assert_eq!(super::slug("9x9 Go!"), "9x9-go");
+    }
+
+    #[test]
+    fn long_titles_are_cut_and_stay_distinct() {
+        let a = super::slug(&"Kropki pad ".repeat(40));
+        let b = super::slug(&("Kropki pad ".repeat(40) + "2"));
+        assert!(
+            a.len() <= super::SLUG_MAX && b.len() <= super::SLUG_MAX,
+            "{a} {b}"
+        );
+        assert_ne!(a, b);
+        assert!(a.starts_with("kropki-pad-kropki-pad"), "{a}");
+        assert_eq!(a, super::slug(&"Kropki pad ".repeat(40)));
     }
 }

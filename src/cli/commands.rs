@@ -4,14 +4,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::build::{build_pages, write_outputs};
+use super::build::{NAME_MAX, build_pages, entries, page_count, write_outputs};
 use super::{Command, Failure};
 use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
 use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions};
 use crate::layout::{Orientation, Paper, SheetSpec};
 use crate::puzzle::Record;
-use crate::render::{atomic, pdf, svg};
+use crate::render::atomic::{self, OutputError, OutputSet};
+use crate::render::{pdf, svg};
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
@@ -23,7 +24,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             jobs,
             format,
             bench,
-        } => build(config.as_deref(), &out, seed, jobs, format, bench),
+            force,
+        } => build(config.as_deref(), &out, seed, jobs, format, bench, force),
         Command::Board {
             game,
             paper,
@@ -39,6 +41,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             style,
             margins_mm,
             out,
+            force,
         } => {
             let game = parse_game(&game)?;
             let params = BoardParams {
@@ -59,7 +62,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 style,
                 margins_mm,
             };
-            board(sheet, out)
+            board(sheet, out, force)
         }
         Command::Score {
             game,
@@ -104,7 +107,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Check { config } => {
             let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
             let pages =
-                build_pages(&plan, &[]).len() + plan.books.iter().map(|b| b.pages()).sum::<usize>();
+                page_count(&plan, &[]) + plan.books.iter().map(|b| b.pages()).sum::<usize>();
             let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
             println!(
                 "{}: ok ({} page{}, {} board sheet{}, {} diagram block{}, {} puzzle{} to generate)",
@@ -210,6 +213,32 @@ fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> 
     }
 }
 
+fn output_failure(e: OutputError) -> Failure {
+    match e {
+        OutputError::Refused(m) => Failure::Input(m),
+        e @ OutputError::Io(_) => Failure::Runtime(e.to_string()),
+    }
+}
+
+/// The number of worker threads: `--jobs` (at least 1), at most the number of cores, which is
+/// also the default. A larger value is clamped with a note: more threads than cores only cost
+/// memory (each proves its own puzzle) and time.
+fn worker_count(jobs: Option<usize>) -> Result<usize, Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match jobs {
+        Some(0) => Err(Failure::Input("--jobs must be at least 1".into())),
+        Some(j) if j > cores => {
+            eprintln!(
+                "note: --jobs {j} is more than the {cores} core{} here; using {cores}",
+                plural(cores)
+            );
+            Ok(cores)
+        }
+        Some(j) => Ok(j),
+        None => Ok(cores),
+    }
+}
+
 fn build(
     config: Option<&Path>,
     out: &Path,
@@ -217,6 +246,7 @@ fn build(
     jobs: Option<usize>,
     format: Option<Vec<String>>,
     bench: bool,
+    force: bool,
 ) -> Result<(), Failure> {
     let mut plan = match config {
         Some(path) => config::load(path),
@@ -226,9 +256,7 @@ fn build(
     if let Some(s) = seed {
         plan.seed = s;
     }
-    if jobs == Some(0) {
-        return Err(Failure::Input("--jobs must be at least 1".into()));
-    }
+    let jobs = worker_count(jobs)?;
     if let Some(fs) = format {
         let mut formats = Vec::new();
         for f in fs {
@@ -240,13 +268,26 @@ fn build(
         }
         plan.formats = formats;
     }
+    if plan.name.len() > NAME_MAX {
+        let file = config.map_or("<embedded default.toml>".into(), |p| {
+            p.display().to_string()
+        });
+        return Err(Failure::Input(format!(
+            "{file}: [document] name is {} characters long; at most {NAME_MAX}",
+            plan.name.len()
+        )));
+    }
     if bench {
         return run_bench(&plan);
     }
+    // Check and prepare the output before the (possibly long) puzzle generation, so a refusal
+    // comes at once and writes nothing.
+    let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
+    let (puts, others) = entries(&plan, puzzles > 0);
+    let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
     let sets = generate_sets(&mut plan, jobs)?;
-    let pages = build_pages(&plan, &sets);
-    let files = write_outputs(&plan, &pages, &sets, out)
-        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", out.display())))?;
+    let written = write_outputs(&plan, &sets, set).map_err(output_failure)?;
+    let files = &written.files;
     let pdfs = files
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "pdf"))
@@ -257,8 +298,8 @@ fn build(
         .count();
     println!(
         "built {} page{} into {}: {pdfs} PDF, {svgs} SVG",
-        pages.len(),
-        plural(pages.len()),
+        written.pages,
+        plural(written.pages),
         out.display()
     );
     for f in files
@@ -270,11 +311,10 @@ fn build(
     Ok(())
 }
 
-/// Generates and proves the puzzles of every book, on `jobs` threads (default: every core),
+/// Generates and proves the puzzles of every book, on `jobs` threads,
 /// with a progress bar on a terminal. A book without its own seed takes the document's seed
 /// plus its index.
-fn generate_sets(plan: &mut Plan, jobs: Option<usize>) -> Result<Vec<Vec<Record>>, Failure> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+fn generate_sets(plan: &mut Plan, jobs: usize) -> Result<Vec<Vec<Record>>, Failure> {
     let total: u64 = plan.books.iter().map(|b| b.set.count as u64).sum();
     if total == 0 {
         return Ok(Vec::new());
@@ -368,7 +408,7 @@ fn parse_paper(s: &str) -> Result<Paper, Failure> {
     }
 }
 
-fn board(req: BoardRequest, out: Option<PathBuf>) -> Result<(), Failure> {
+fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Failure> {
     let paper = parse_paper(&req.paper)?;
     let orientation = if req.landscape {
         Orientation::Landscape
@@ -416,20 +456,29 @@ fn board(req: BoardRequest, out: Option<PathBuf>) -> Result<(), Failure> {
         score_columns,
     };
     let out = out.unwrap_or_else(|| PathBuf::from(format!("output/{}.pdf", req.game.key())));
+    let mut ext = out.extension().and_then(|e| e.to_str());
+    // A device or pipe (/dev/stdout) has no extension to go by: it gets the PDF.
+    let special = std::fs::metadata(&out).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if special && !matches!(ext, Some("pdf" | "svg")) {
+        ext = Some("pdf");
+    }
+    if !matches!(ext, Some("pdf" | "svg")) {
+        return Err(Failure::Input(format!(
+            "{}: --out must end in .pdf or .svg",
+            out.display()
+        )));
+    }
+    atomic::may_replace_file(&out, force).map_err(output_failure)?;
     let pages = crate::layout::board_sheet_pages(&sheet, 1, 1);
     let title = format!("{} board", req.game.title());
-    let bytes = match out.extension().and_then(|e| e.to_str()) {
-        Some("pdf") => pdf::pages_to_pdf(&pages, &title),
-        Some("svg") => svg::page_to_svg(&pages[0], &title).into_bytes(),
-        _ => {
-            return Err(Failure::Input(format!(
-                "{}: --out must end in .pdf or .svg",
-                out.display()
-            )));
-        }
+    let bytes = if ext == Some("pdf") {
+        pdf::pages_to_pdf(&pages, &title)
+    } else {
+        let mut b = atomic::SVG_MARK.as_bytes().to_vec();
+        b.extend_from_slice(svg::page_to_svg(&pages[0], &title).as_bytes());
+        b
     };
-    atomic::write(&out, &bytes)
-        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", out.display())))?;
+    atomic::write(&out, &bytes).map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
     println!("wrote {}", out.display());
     Ok(())
 }
@@ -442,7 +491,7 @@ fn init(file: &Path, force: bool) -> Result<(), Failure> {
         )));
     }
     atomic::write(file, config::STARTER_TOML.as_bytes())
-        .map_err(|e| Failure::Runtime(format!("{}: cannot write: {e}", file.display())))?;
+        .map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
     println!(
         "wrote {}; build it with: stonepress build {}",
         file.display(),

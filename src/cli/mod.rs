@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-pub use build::{build_pages, write_outputs};
+pub use build::{build_pages, for_each_page, page_count, write_outputs};
 
 /// Print-ready boards, diagrams and verified puzzle books for Anchor, Anchor 2D, Kropki, Go
 /// and Hexade.
@@ -42,6 +42,9 @@ pub enum Command {
         /// Measure pages per second for PDF and SVG on a 100-page document; writes nothing.
         #[arg(long)]
         bench: bool,
+        /// Replace output files in the way that stonepress did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// Make one empty board sheet.
     Board {
@@ -86,6 +89,9 @@ pub enum Command {
         /// The file to write: .pdf or .svg (default output/GAME.pdf).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Replace an existing --out file that stonepress did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// Score a position: `score go --position game.sgf --json`.
     Score {

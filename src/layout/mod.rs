@@ -9,4 +9,4 @@ pub mod tables;
 
 pub use book::{Answers, BookSpec, book_pages};
 pub use paper::{Orientation, Paper};
-pub use sheet::{SheetSpec, board_sheet_pages};
+pub use sheet::{SheetSpec, board_sheet_page, board_sheet_pages};

@@ -39,11 +39,13 @@ const FOOT: f64 = 2.8;
 /// Lays out the pages of a sheet. Page numbers are printed as `first_page + i` of `total`.
 pub fn board_sheet_pages(spec: &SheetSpec, first_page: usize, total: usize) -> Vec<Page> {
     (0..spec.pages)
-        .map(|i| sheet_page(spec, first_page + i, total))
+        .map(|i| board_sheet_page(spec, first_page + i, total))
         .collect()
 }
 
-fn sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
+/// Lays out one page of a sheet, printed as page `number` of `total` (all pages of a sheet are
+/// alike but for the number, so a long pad can be made one page at a time).
+pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
     let mut page = Page::new(spec.paper);
     let m = spec.margin;
     let (w, h) = (spec.paper.w, spec.paper.h);

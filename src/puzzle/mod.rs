@@ -280,14 +280,25 @@ pub struct Manifest {
     pub sets: Vec<SetRecord>,
 }
 
-/// The SHA-256 of a file's bytes in lower-case hex: the content hash that ties a manifest to
-/// its PDF.
-pub fn pdf_digest(bytes: &[u8]) -> String {
+/// The SHA-256 of everything `r` yields (a PDF, for the manifest's `pdf_sha256`), in lower-case
+/// hexadecimal, read in pieces so a large file is never held in memory whole.
+pub fn digest_reader(mut r: impl std::io::Read) -> std::io::Result<String> {
     use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    let mut hasher = sha2::Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = r.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// Lower-case hexadecimal of a digest.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// One `[[puzzles]]` set of a manifest.
@@ -450,11 +461,10 @@ fn book_failures(m: &Manifest, manifest: &Path) -> Vec<String> {
         }
     }
     let pdf = manifest.with_extension("pdf");
-    if let Ok(bytes) = std::fs::read(&pdf) {
+    if let Ok(digest) = std::fs::File::open(&pdf).and_then(digest_reader) {
         let name = pdf
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let digest = pdf_digest(&bytes);
         match &m.pdf_sha256 {
             None => out.push(format!(
                 "pdf_sha256: not recorded, so {name} beside the manifest cannot be checked"
