@@ -139,7 +139,8 @@ pub fn config(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
 /// A few point names on each game's board, some of them off the board.
 const DEAD_LISTS: [&str; 6] = ["A1", "C3 D4", "J10", "T19 A1", "Z9", "A1 A1"];
 
-/// The position target: `score GAME --position FILE` (with `--dead` for some inputs), and
+/// The position target: `score GAME --position FILE` (with `--dead` for some Go and Anchor
+/// inputs), and
 /// for Go a small life-and-death search on the position.
 pub fn position(game: GameId, bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     let path = scratch.write("position", "toml", bytes)?;

@@ -23,13 +23,12 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
+use serde_json::Value;
 use stonepress::fuzzing::{self, Scratch, Target};
 use stonepress::games::GameId;
 
-/// Live memory above which an input is a finding.
-const MEMORY_LIMIT: usize = 1 << 30;
-/// Run time above which an input is a hang.
-const HANG_AFTER: Duration = Duration::from_secs(10);
+/// Live memory above which an input is a finding (1 GB unless `--memory-mb` says otherwise).
+static MEMORY_LIMIT: AtomicUsize = AtomicUsize::new(1 << 30);
 /// Largest input the mutator makes.
 const MAX_INPUT: usize = 256 * 1024;
 /// Most corpus entries kept (seeds plus inputs that gave a new outcome).
@@ -52,7 +51,7 @@ impl Counting {
     /// watchdog reports and exits), so memory never goes past the limit.
     fn grow(size: usize) {
         let live = LIVE.fetch_add(size, Ordering::Relaxed) + size;
-        if live > MEMORY_LIMIT && !EXEMPT.with(Cell::get) {
+        if live > MEMORY_LIMIT.load(Ordering::Relaxed) && !EXEMPT.with(Cell::get) {
             LIVE.fetch_sub(size, Ordering::Relaxed);
             OVER_LIMIT.store(true, Ordering::SeqCst);
             loop {
@@ -123,6 +122,16 @@ struct Args {
     /// go-..., position-go-...).
     #[arg(long)]
     replay: Option<PathBuf>,
+    /// Seconds after which an input is a hang.
+    #[arg(long, default_value_t = 10.0)]
+    hang_seconds: f64,
+    /// Live memory in MB above which an input is a finding.
+    #[arg(long, default_value_t = 1024)]
+    memory_mb: usize,
+    /// Check the harness itself: run a built-in input that panics, hangs or takes too much
+    /// memory, which must be reported as a finding (exit status 1).
+    #[arg(long, value_parser = ["panic", "hang", "memory"])]
+    self_test: Option<String>,
 }
 
 /// One corpus entry.
@@ -144,6 +153,7 @@ struct Reporter {
     findings: PathBuf,
     running: Mutex<Running>,
     panic: Mutex<Option<String>>,
+    hang_after: Duration,
 }
 
 impl Reporter {
@@ -206,19 +216,19 @@ fn watchdog(rep: Arc<Reporter>) {
                     "memory",
                     &format!(
                         "live memory reached {} MB after {:.1} s",
-                        MEMORY_LIMIT >> 20,
+                        MEMORY_LIMIT.load(Ordering::Relaxed) >> 20,
                         started.elapsed().as_secs_f64()
                     ),
                     &bytes,
                     game,
                 );
             }
-            if started.elapsed() > HANG_AFTER {
+            if started.elapsed() > rep.hang_after {
                 rep.finding(
                     "hang",
                     &format!(
                         "still running after {} s (live memory {} MB)",
-                        HANG_AFTER.as_secs(),
+                        rep.hang_after.as_secs_f64(),
                         LIVE.load(Ordering::Relaxed) >> 20
                     ),
                     &bytes,
@@ -234,10 +244,21 @@ fn watchdog(rep: Arc<Reporter>) {
 
 /// Runs one input under `catch_unwind`; a panic is a finding.
 fn run_one(rep: &Reporter, scratch: &Scratch, bytes: &[u8], game: GameId) -> String {
-    rep.start(bytes, game);
-    let out = std::panic::catch_unwind(AssertUnwindSafe(|| {
+    run_with(rep, scratch, bytes, game, || {
         fuzzing::run(rep.target, game, bytes, scratch)
-    }));
+    })
+}
+
+/// Runs `f` as the input `bytes` under `catch_unwind` and the watchdog.
+fn run_with(
+    rep: &Reporter,
+    scratch: &Scratch,
+    bytes: &[u8],
+    game: GameId,
+    f: impl FnOnce() -> Result<(), String>,
+) -> String {
+    rep.start(bytes, game);
+    let out = std::panic::catch_unwind(AssertUnwindSafe(f));
     rep.stop();
     match out {
         Ok(outcome) => fuzzing::outcome_class(&outcome, scratch),
@@ -536,6 +557,56 @@ const SPECIAL: &[u8] = b"\0\n\r\t \"'[]{}()=,.:;#\\-+0123456789abAB\x7f\x80\xff"
 struct Mutator {
     rng: ChaCha8Rng,
     dict: Vec<Vec<u8>>,
+    target: Target,
+}
+
+/// The syntax of a target's files, for edits of their structure.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Syntax {
+    Toml,
+    Json,
+    Sgf,
+}
+
+impl Syntax {
+    fn of(target: Target) -> Syntax {
+        match target {
+            Target::Config | Target::Position => Syntax::Toml,
+            Target::Manifest => Syntax::Json,
+            Target::Sgf => Syntax::Sgf,
+        }
+    }
+}
+
+/// The value at a path of child indices (a path stops where the tree does).
+fn value_at<'a>(v: &'a mut Value, path: &[usize]) -> &'a mut Value {
+    let Some((&i, rest)) = path.split_first() else {
+        return v;
+    };
+    let fits = match &*v {
+        Value::Array(a) => i < a.len(),
+        Value::Object(m) => i < m.len(),
+        _ => false,
+    };
+    if !fits {
+        return v;
+    }
+    match v {
+        Value::Array(a) => value_at(&mut a[i], rest),
+        Value::Object(m) => value_at(m.values_mut().nth(i).expect("i < len"), rest),
+        other => other,
+    }
+}
+
+/// Every string leaf of a document, split into words: the pool that structural edits copy
+/// from (so a point of one list turns up in another, or twice in the same one).
+fn words(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.extend(s.split_whitespace().take(64).map(str::to_string)),
+        Value::Array(a) => a.iter().for_each(|x| words(x, out)),
+        Value::Object(m) => m.values().for_each(|x| words(x, out)),
+        _ => {}
+    }
 }
 
 impl Mutator {
@@ -576,12 +647,212 @@ impl Mutator {
     /// Makes a new input from `base`, splicing from `corpus`.
     fn mutate(&mut self, base: &[u8], corpus: &[Entry]) -> Vec<u8> {
         let mut data = base.to_vec();
-        let edits = 1 + self.pick(4) + if self.pick(4) == 0 { self.pick(8) } else { 0 };
+        let mut edits = 1 + self.pick(4) + if self.pick(4) == 0 { self.pick(8) } else { 0 };
+        // Half the time the document's structure is edited first, and fewer text edits follow,
+        // so that most of these inputs get past the parser to the checks of meaning.
+        if self.pick(2) == 0 {
+            let structural = 1 + self.pick(3);
+            let mut done = false;
+            for _ in 0..structural {
+                if let Some(d) = self.structural(&data) {
+                    data = d;
+                    done = true;
+                }
+            }
+            if done {
+                edits = self.pick(2);
+            }
+        }
         for _ in 0..edits {
             self.edit(&mut data, corpus);
         }
         data.truncate(MAX_INPUT);
         data
+    }
+
+    /// One edit of the document's structure, or None when it does not parse.
+    fn structural(&mut self, data: &[u8]) -> Option<Vec<u8>> {
+        match Syntax::of(self.target) {
+            Syntax::Sgf => self.sgf_edit(data),
+            Syntax::Json => {
+                let mut v: Value = serde_json::from_slice(data).ok()?;
+                self.tree_edit(&mut v, true);
+                serde_json::to_vec_pretty(&v).ok()
+            }
+            Syntax::Toml => {
+                let text = std::str::from_utf8(data).ok()?;
+                let mut v: Value = toml::from_str(text).ok()?;
+                self.tree_edit(&mut v, false);
+                toml::to_string(&v).ok().map(String::into_bytes)
+            }
+        }
+    }
+
+    /// Edits one value of a parsed document, chosen by a random walk from the root.
+    fn tree_edit(&mut self, root: &mut Value, json: bool) {
+        let mut pool = Vec::new();
+        words(root, &mut pool);
+        let keys: Vec<String> = self
+            .dict
+            .iter()
+            .filter_map(|t| std::str::from_utf8(t).ok())
+            .filter_map(|t| {
+                t.strip_suffix(" = ")
+                    .or_else(|| t.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+            })
+            .filter(|k| k.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+            .map(str::to_string)
+            .collect();
+        let mut path = Vec::new();
+        let mut at: &Value = root;
+        while self.pick(3) != 0 {
+            let n = match at {
+                Value::Array(a) => a.len(),
+                Value::Object(m) => m.len(),
+                _ => 0,
+            };
+            if n == 0 {
+                break;
+            }
+            let i = self.pick(n);
+            path.push(i);
+            at = match at {
+                Value::Array(a) => &a[i],
+                Value::Object(m) => m.values().nth(i).unwrap_or(at),
+                _ => at,
+            };
+        }
+        let node = value_at(root, &path);
+        let word = |m: &mut Mutator| -> String {
+            if pool.is_empty() || m.pick(3) == 0 {
+                String::from_utf8_lossy(&m.token())
+                    .trim_matches('"')
+                    .to_string()
+            } else {
+                pool[m.pick(pool.len())].clone()
+            }
+        };
+        match node {
+            Value::String(s) => {
+                let mut ws: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+                match self.pick(7) {
+                    // A word given twice.
+                    0 if !ws.is_empty() => {
+                        let i = self.pick(ws.len());
+                        let w = ws[i].clone();
+                        let at = self.pick(ws.len() + 1);
+                        ws.insert(at, w);
+                    }
+                    // A word from elsewhere in the document (a point in both lists).
+                    1 | 2 => {
+                        let w = word(self);
+                        let at = self.pick(ws.len() + 1);
+                        ws.insert(at, w);
+                    }
+                    3 if !ws.is_empty() => {
+                        let i = self.pick(ws.len());
+                        ws.remove(i);
+                    }
+                    4 if !ws.is_empty() => {
+                        let i = self.pick(ws.len());
+                        ws[i] = word(self);
+                    }
+                    5 => ws.clear(),
+                    _ => {
+                        let w = word(self);
+                        let n = [10, 1000, 20_000][self.pick(3)];
+                        ws.extend(std::iter::repeat_n(w, n));
+                    }
+                }
+                *s = ws.join(" ");
+            }
+            Value::Number(_) => {
+                *node = match self.pick(4) {
+                    0 => Value::from(self.pick(40) as i64 - 5),
+                    1 => Value::from([i64::MAX, i64::MIN, u32::MAX as i64, -1][self.pick(4)]),
+                    2 => Value::from([0.5, -0.0, 1e300, -7.5, 1e-300][self.pick(5)]),
+                    _ => Value::from(word(self)),
+                };
+            }
+            Value::Bool(b) => *b = !*b,
+            Value::Array(a) => match self.pick(4) {
+                0 if !a.is_empty() => {
+                    let i = self.pick(a.len());
+                    a.remove(i);
+                }
+                1 if !a.is_empty() => {
+                    let i = self.pick(a.len());
+                    let x = a[i].clone();
+                    a.insert(self.pick(a.len() + 1), x);
+                }
+                2 => a.clear(),
+                _ => a.push(Value::from(word(self))),
+            },
+            Value::Object(m) => match self.pick(3) {
+                0 if !m.is_empty() => {
+                    let i = self.pick(m.len());
+                    if let Some(k) = m.keys().nth(i).cloned() {
+                        m.remove(&k);
+                    }
+                }
+                1 if !m.is_empty() && !keys.is_empty() => {
+                    // Another key takes a copy of a value of this table.
+                    let i = self.pick(m.len());
+                    let v = m.values().nth(i).cloned().unwrap_or(Value::Bool(true));
+                    m.insert(keys[self.pick(keys.len())].clone(), v);
+                }
+                _ if !keys.is_empty() => {
+                    let v = match self.pick(3) {
+                        0 => Value::from(self.pick(30) as i64),
+                        1 => Value::Bool(self.pick(2) == 0),
+                        _ => Value::from(word(self)),
+                    };
+                    m.insert(keys[self.pick(keys.len())].clone(), v);
+                }
+                _ => {}
+            },
+            Value::Null => {
+                if json {
+                    *node = Value::from(word(self));
+                }
+            }
+        }
+    }
+
+    /// Copies a bracketed SGF value (`[ab]`) next to itself or after another property value:
+    /// a stone given twice, or a point under AB and AW at once.
+    fn sgf_edit(&mut self, data: &[u8]) -> Option<Vec<u8>> {
+        let opens: Vec<usize> = data
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'[')
+            .map(|(i, _)| i)
+            .collect();
+        if opens.is_empty() {
+            return None;
+        }
+        let a = opens[self.pick(opens.len())];
+        let b = a + data[a..].iter().position(|&c| c == b']')? + 1;
+        let value = data[a..b].to_vec();
+        let closes: Vec<usize> = data
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == b']')
+            .map(|(i, _)| i + 1)
+            .collect();
+        let at = closes[self.pick(closes.len())];
+        let mut out = data.to_vec();
+        match self.pick(3) {
+            0 => out.splice(b..b, value),
+            1 => out.splice(at..at, value),
+            _ => {
+                let prop = [&b"AE"[..], b"AB", b"AW", b"B", b"W"][self.pick(5)];
+                let mut v = prop.to_vec();
+                v.extend_from_slice(&value);
+                out.splice(at..at, v)
+            }
+        };
+        Some(out)
     }
 
     fn edit(&mut self, data: &mut Vec<u8>, corpus: &[Entry]) {
@@ -600,7 +871,16 @@ impl Mutator {
             2 => {
                 let at = self.position(data);
                 let n = 1 + self.pick(8);
-                let bytes: Vec<u8> = (0..n).map(|_| self.rng.random()).collect();
+                let raw = self.pick(4) == 0;
+                let bytes: Vec<u8> = (0..n)
+                    .map(|_| {
+                        if raw {
+                            self.rng.random()
+                        } else {
+                            self.rng.random_range(0x20..0x7f)
+                        }
+                    })
+                    .collect();
                 data.splice(at..at, bytes);
             }
             // Delete a range.
@@ -747,7 +1027,9 @@ fn fuzz(args: &Args) -> Result<(), String> {
         findings,
         running: Mutex::new(Running::default()),
         panic: Mutex::new(None),
+        hang_after: Duration::from_secs_f64(args.hang_seconds.max(0.1)),
     });
+    MEMORY_LIMIT.store(args.memory_mb.max(1) << 20, Ordering::Relaxed);
     let hook_rep = Arc::clone(&rep);
     std::panic::set_hook(Box::new(move |info| {
         let mut slot = hook_rep.panic.lock().unwrap_or_else(|e| e.into_inner());
@@ -772,13 +1054,35 @@ fn fuzz(args: &Args) -> Result<(), String> {
         std::process::id()
     ));
     let scratch = Scratch::new(scratch_dir).map_err(|e| format!("scratch folder: {e}"))?;
-    let result = if let Some(file) = &args.replay {
+    let result = if let Some(kind) = &args.self_test {
+        self_test(&rep, &scratch, kind)
+    } else if let Some(file) = &args.replay {
         replay(&rep, &scratch, file)
     } else {
         campaign(args, &rep, &scratch, &root)
     };
     let _ = std::fs::remove_dir_all(scratch.dir());
     result
+}
+
+/// Runs a built-in input that must be reported as a finding.
+fn self_test(rep: &Reporter, scratch: &Scratch, kind: &str) -> Result<(), String> {
+    let input = format!("self-test {kind}");
+    let class = run_with(rep, scratch, input.as_bytes(), GameId::Go, || match kind {
+        "panic" => panic!("the self-test panics"),
+        "hang" => loop {
+            std::thread::sleep(Duration::from_millis(10));
+        },
+        _ => {
+            let mut held: Vec<Vec<u8>> = Vec::new();
+            loop {
+                held.push(vec![1u8; 1 << 20]);
+            }
+        }
+    });
+    Err(format!(
+        "the self-test '{kind}' was not caught (outcome: {class})"
+    ))
 }
 
 /// Runs one saved input and prints its outcome.
@@ -816,6 +1120,7 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
     let mut mutator = Mutator {
         rng: ChaCha8Rng::seed_from_u64(args.seed),
         dict: dictionary(target),
+        target,
     };
     let mut outcomes: BTreeMap<String, u64> = BTreeMap::new();
     let mut digest: u64 = 0;
@@ -829,7 +1134,12 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
             let e = &corpus[run as usize];
             (e.bytes.clone(), e.game)
         } else {
-            let base = mutator.pick(corpus.len());
+            // Half the time a seed, so that kept inputs (often broken) do not take over.
+            let base = if mutator.pick(2) == 0 {
+                mutator.pick(seeds)
+            } else {
+                mutator.pick(corpus.len())
+            };
             let bytes = mutator.mutate(&corpus[base].bytes, &corpus);
             let game = if target == Target::Position && mutator.pick(8) == 0 {
                 GameId::ALL[mutator.pick(GameId::ALL.len())]
