@@ -234,8 +234,9 @@ pub fn manifest(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     first_error.map_or(Ok(()), Err)
 }
 
-/// The class of an outcome: "ok", or the error message with the file name, numbers and
-/// quoted text taken out, cut short; the harness counts distinct classes.
+/// The class of an outcome: "ok", or the first line of the error message with the scratch
+/// folder, quoted text and words holding digits (places, points, counts) taken out, cut to 60
+/// characters; the harness counts distinct classes.
 pub fn outcome_class(outcome: &Result<(), String>, scratch: &Scratch) -> String {
     let msg = match outcome {
         Ok(()) => return "ok".into(),
@@ -246,7 +247,6 @@ pub fn outcome_class(outcome: &Result<(), String>, scratch: &Scratch) -> String 
     let first = msg.lines().next().unwrap_or("");
     let mut class = String::new();
     let mut quote: Option<char> = None;
-    let mut last = ' ';
     for ch in first.chars() {
         if let Some(q) = quote {
             if ch == q {
@@ -254,23 +254,26 @@ pub fn outcome_class(outcome: &Result<(), String>, scratch: &Scratch) -> String 
             }
             continue;
         }
-        let mapped = match ch {
+        match ch {
             '\'' | '"' | '`' => {
                 quote = Some(ch);
-                '_'
+                class.push('_');
             }
-            '0'..='9' => '#',
-            c => c,
-        };
-        if !(mapped == '#' && last == '#') {
-            class.push(mapped);
-        }
-        last = mapped;
-        if class.chars().count() >= 60 {
-            break;
+            c => class.push(c),
         }
     }
-    class
+    // A word with a digit (a line:column, a point name, a count) becomes '#'.
+    let words: Vec<&str> = class
+        .split(' ')
+        .map(|w| {
+            if w.chars().any(|c| c.is_ascii_digit()) {
+                "#"
+            } else {
+                w
+            }
+        })
+        .collect();
+    words.join(" ").chars().take(60).collect()
 }
 
 #[cfg(test)]
@@ -319,6 +322,9 @@ mod tests {
         let a = Err(format!("{dir}/input.toml:3:14: unknown paper 'a9'"));
         let b = Err(format!("{dir}/input.toml:12:1: unknown paper 'letterx'"));
         let c = Err(format!("{dir}/input.toml:12:1: unknown game 'chess'"));
+        let d = Err(format!("{dir}/record.sgf:1:40: C3 is given twice"));
+        let e = Err(format!("{dir}/record.sgf:1:52: D14 is given twice"));
+        assert_eq!(outcome_class(&d, &s), outcome_class(&e, &s));
         assert_eq!(outcome_class(&a, &s), outcome_class(&b, &s));
         assert_ne!(outcome_class(&a, &s), outcome_class(&c, &s));
         assert_eq!(outcome_class(&Ok(()), &s), "ok");

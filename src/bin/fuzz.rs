@@ -36,6 +36,8 @@ const MAX_CORPUS: usize = 4000;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// The peak of live memory since the current input started.
+static INPUT_PEAK: AtomicUsize = AtomicUsize::new(0);
 static OVER_LIMIT: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
@@ -59,6 +61,7 @@ impl Counting {
             }
         }
         PEAK.fetch_max(live, Ordering::Relaxed);
+        INPUT_PEAK.fetch_max(live, Ordering::Relaxed);
     }
 }
 
@@ -258,6 +261,7 @@ fn run_with(
     f: impl FnOnce() -> Result<(), String>,
 ) -> String {
     rep.start(bytes, game);
+    INPUT_PEAK.store(LIVE.load(Ordering::Relaxed), Ordering::Relaxed);
     let out = std::panic::catch_unwind(AssertUnwindSafe(f));
     rep.stop();
     match out {
@@ -1128,6 +1132,8 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
     let until = started + Duration::from_secs(args.seconds);
     let max_inputs = args.inputs.unwrap_or(u64::MAX);
     let mut run = 0u64;
+    let mut heaviest: (usize, Vec<u8>, GameId) = (0, Vec::new(), GameId::Go);
+    let mut slowest: (Duration, Vec<u8>, GameId) = (Duration::ZERO, Vec::new(), GameId::Go);
     // The seeds themselves first, then mutants.
     while run < max_inputs && Instant::now() < until {
         let (bytes, game) = if (run as usize) < seeds {
@@ -1149,7 +1155,17 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
             (bytes, game)
         };
         digest = (digest ^ fuzzing::input_hash(&bytes)).wrapping_mul(0x0000_0100_0000_01b3);
+        let before = LIVE.load(Ordering::Relaxed);
+        let t = Instant::now();
         let class = run_one(rep, scratch, &bytes, game);
+        let took = t.elapsed();
+        let grew = INPUT_PEAK.load(Ordering::Relaxed).saturating_sub(before);
+        if grew > heaviest.0 {
+            heaviest = (grew, bytes.clone(), game);
+        }
+        if took > slowest.0 {
+            slowest = (took, bytes.clone(), game);
+        }
         run += 1;
         let count = outcomes.entry(class).or_insert(0);
         *count += 1;
@@ -1169,6 +1185,28 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
         corpus.len() - seeds,
         PEAK.load(Ordering::Relaxed) >> 20
     );
+    for (what, bytes, game, figure) in [
+        (
+            "most memory",
+            &heaviest.1,
+            heaviest.2,
+            format!("{} MB", heaviest.0 >> 20),
+        ),
+        (
+            "slowest",
+            &slowest.1,
+            slowest.2,
+            format!("{:.2} s", slowest.0.as_secs_f64()),
+        ),
+    ] {
+        let text: String = String::from_utf8_lossy(bytes).chars().take(160).collect();
+        println!(
+            "{what}: {figure} (input {:016x} of {} bytes, game {}): {text:?}",
+            fuzzing::input_hash(bytes),
+            bytes.len(),
+            game.key(),
+        );
+    }
     let mut sorted: Vec<(&String, &u64)> = outcomes.iter().collect();
     sorted.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     println!("{} distinct outcomes:", sorted.len());
