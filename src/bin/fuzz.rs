@@ -606,7 +606,11 @@ fn value_at<'a>(v: &'a mut Value, path: &[usize]) -> &'a mut Value {
 /// from (so a point of one list turns up in another, or twice in the same one).
 fn words(v: &Value, out: &mut Vec<String>) {
     match v {
-        Value::String(s) => out.extend(s.split_whitespace().take(64).map(str::to_string)),
+        Value::String(s) => out.extend(
+            s.split_whitespace()
+                .take(64)
+                .map(|w| w.chars().take(64).collect::<String>()),
+        ),
         Value::Array(a) => a.iter().for_each(|x| words(x, out)),
         Value::Object(m) => m.values().for_each(|x| words(x, out)),
         _ => {}
@@ -764,7 +768,8 @@ impl Mutator {
                     5 => ws.clear(),
                     _ => {
                         let w = word(self);
-                        let n = [10, 1000, 20_000][self.pick(3)];
+                        // Never past the largest input, however long the word.
+                        let n = [10, 1000, 20_000][self.pick(3)].min(MAX_INPUT / (w.len() + 1));
                         ws.extend(std::iter::repeat_n(w, n));
                     }
                 }
