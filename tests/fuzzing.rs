@@ -102,7 +102,11 @@ fn stable_lines(stdout: &str) -> Vec<String> {
     stdout
         .lines()
         .filter(|l| l.starts_with("  "))
-        .chain(stdout.lines().filter_map(|l| l.split("input digest ").nth(1)))
+        .chain(
+            stdout
+                .lines()
+                .filter_map(|l| l.split("input digest ").nth(1)),
+        )
         .map(str::to_string)
         .collect()
 }
