@@ -226,12 +226,30 @@ pub fn manifest(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
                 first_error.get_or_insert_with(|| format!("game '{}' has no verifier", r.game));
                 continue;
             }
-            if let Err(e) = go::puzzle::verify(r, VERIFY_NODES) {
+            if let Some(e) = go::puzzle::verify(r, VERIFY_NODES).first_problem() {
                 first_error.get_or_insert(e);
             }
         }
     }
     first_error.map_or(Ok(()), Err)
+}
+
+/// The first problem a puzzle check reports, whether it stops at the first (`Result`) or
+/// lists them all (`Vec`).
+trait FirstProblem {
+    fn first_problem(self) -> Option<String>;
+}
+
+impl FirstProblem for Result<(), String> {
+    fn first_problem(self) -> Option<String> {
+        self.err()
+    }
+}
+
+impl FirstProblem for Vec<String> {
+    fn first_problem(self) -> Option<String> {
+        self.into_iter().next()
+    }
 }
 
 /// The class of an outcome: "ok", or the first line of the error message with the scratch
