@@ -157,6 +157,8 @@ struct Reporter {
     running: Mutex<Running>,
     panic: Mutex<Option<String>>,
     hang_after: Duration,
+    /// The scratch folder, removed on the way out.
+    scratch: PathBuf,
 }
 
 impl Reporter {
@@ -186,6 +188,7 @@ impl Reporter {
                 ""
             }
         );
+        let _ = std::fs::remove_dir_all(&self.scratch);
         std::process::exit(1)
     }
 
@@ -240,6 +243,7 @@ fn watchdog(rep: Arc<Reporter>) {
             }
         } else if over {
             eprintln!("the harness itself went over the memory limit");
+            let _ = std::fs::remove_dir_all(&rep.scratch);
             std::process::exit(1);
         }
     }
@@ -1031,12 +1035,18 @@ fn fuzz(args: &Args) -> Result<(), String> {
         .findings
         .clone()
         .unwrap_or_else(|| root.join("target/fuzz/findings").join(target.name()));
+    let scratch_dir = std::env::temp_dir().join(format!(
+        "stonepress-fuzz-{}-{}",
+        target.name(),
+        std::process::id()
+    ));
     let rep = Arc::new(Reporter {
         target,
         findings,
         running: Mutex::new(Running::default()),
         panic: Mutex::new(None),
         hang_after: Duration::from_secs_f64(args.hang_seconds.max(0.1)),
+        scratch: scratch_dir.clone(),
     });
     MEMORY_LIMIT.store(args.memory_mb.max(1) << 20, Ordering::Relaxed);
     let hook_rep = Arc::clone(&rep);
@@ -1057,11 +1067,6 @@ fn fuzz(args: &Args) -> Result<(), String> {
     }));
     let dog = Arc::clone(&rep);
     std::thread::spawn(move || watchdog(dog));
-    let scratch_dir = std::env::temp_dir().join(format!(
-        "stonepress-fuzz-{}-{}",
-        target.name(),
-        std::process::id()
-    ));
     let scratch = Scratch::new(scratch_dir).map_err(|e| format!("scratch folder: {e}"))?;
     let result = if let Some(kind) = &args.self_test {
         self_test(&rep, &scratch, kind)
