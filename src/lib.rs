@@ -20,6 +20,7 @@
 pub mod cli;
 pub mod config;
 pub mod figure;
+pub mod fuzzing;
 pub mod games;
 pub mod geometry;
 pub mod layout;
