@@ -199,6 +199,9 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 }
 
 fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
     let text = if json {
         serde_json::to_string_pretty(&report.json).map_err(|e| Failure::Runtime(e.to_string()))?
     } else {

@@ -103,6 +103,20 @@ pub struct ScoreReport {
     pub json: serde_json::Value,
     /// The human-readable result, one or more lines.
     pub text: String,
+    /// Things about the input worth saying that did not stop the work (an SGF record read
+    /// past its end); the command line prints them on standard error.
+    pub warnings: Vec<String>,
+}
+
+impl ScoreReport {
+    /// A report with no warnings.
+    pub fn new(json: serde_json::Value, text: String) -> ScoreReport {
+        ScoreReport {
+            json,
+            text,
+            warnings: Vec::new(),
+        }
+    }
 }
 
 /// Bad input to an engine: a position that cannot be read, a coordinate that does not exist,

@@ -402,7 +402,7 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
             millis as f64 / 1000.0
         )
     };
-    Ok(ScoreReport { json, text })
+    Ok(ScoreReport::new(json, text))
 }
 
 /// The claims of a manifest about the book as a whole that do not hold.

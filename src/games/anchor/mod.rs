@@ -192,5 +192,5 @@ pub fn report(a: &Anchor) -> ScoreReport {
         Some(c) => format!("{} wins.\n", c.name()),
         None => "A draw.\n".to_string(),
     });
-    ScoreReport { json, text }
+    ScoreReport::new(json, text)
 }

@@ -133,5 +133,5 @@ pub fn report(a: &Anchor2d) -> ScoreReport {
         Some(c) => format!("{} wins with five pairs.\n", c.name()),
         None => format!("No winner yet; {} to play.\n", a.to_move().name()),
     });
-    ScoreReport { json, text }
+    ScoreReport::new(json, text)
 }

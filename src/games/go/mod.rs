@@ -92,7 +92,11 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
     if let Some(c) = pos.resigned {
         text.push_str(&format!("The record ends with {} resigning.\n", c.name()));
     }
-    Ok(ScoreReport { json, text })
+    Ok(ScoreReport {
+        json,
+        text,
+        warnings: pos.warnings.clone(),
+    })
 }
 
 /// Parses a region "A1:E5" (two corners) into its points.
@@ -389,5 +393,9 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
         ld::LdStatus::Unknown => "Unknown: the budget ran out before a proof.\n".into(),
     });
     text.push_str(&format!("{} nodes, {} ms\n", result.nodes, millis));
-    Ok(ScoreReport { json, text })
+    Ok(ScoreReport {
+        json,
+        text,
+        warnings: pos.warnings.clone(),
+    })
 }

@@ -68,7 +68,7 @@ pub fn handicap_points(n: usize, stones: usize) -> Vec<(usize, usize)> {
 pub use crate::games::position::key_line;
 
 /// Loads a Go position file (TOML or SGF). Warnings about an SGF record (passes after the
-/// game's end) are printed on standard error.
+/// game's end) are kept in the position's `warnings` for the caller to show.
 pub fn load(path: &Path) -> Result<GoPosition, GameError> {
     let text = read_text(path).map_err(|e| GameError::from(e.into_position_error(path)))?;
     let file = path.display().to_string();
@@ -77,11 +77,7 @@ pub fn load(path: &Path) -> Result<GoPosition, GameError> {
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
         || text.trim_start().starts_with('(');
     if is_sgf {
-        let pos = from_sgf(&text, &file)?;
-        for w in &pos.warnings {
-            eprintln!("warning: {w}");
-        }
-        Ok(pos)
+        from_sgf(&text, &file)
     } else {
         let spec = PositionSpec::parse(&text, path)?;
         from_spec(&spec, &text, &file)

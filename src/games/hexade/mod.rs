@@ -171,5 +171,5 @@ pub fn score_file(file: &Path, _opts: &ScoreOptions) -> Result<ScoreReport, Game
         Outcome::Draw => "The board is full: a draw.\n".to_string(),
         Outcome::Ongoing => format!("{} to play.\n", h.to_move().name()),
     });
-    Ok(ScoreReport { json, text })
+    Ok(ScoreReport::new(json, text))
 }

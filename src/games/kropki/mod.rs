@@ -297,7 +297,7 @@ pub fn report(k: &mut Kropki) -> ScoreReport {
     } else {
         format!("{} to play.\n", k.to_move().name())
     });
-    ScoreReport { json, text }
+    ScoreReport::new(json, text)
 }
 
 /// Plays one move of the notation: "E4" places at E4, "E4+E5" also declares the region around
