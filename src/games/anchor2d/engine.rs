@@ -180,11 +180,7 @@ impl Anchor2d {
 
     /// The Zobrist hash of the stones, from scratch.
     fn zobrist(&self) -> u64 {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(|(p, c)| c.map(|c| self.zob[p * 2 + c.index()]))
-            .fold(0, |h, k| h ^ k)
+        crate::util::zobrist_of(&self.cells, &self.zob)
     }
 
     /// Recounts what the engine keeps incrementally and compares: the hash, the placements

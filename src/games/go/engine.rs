@@ -397,6 +397,23 @@ impl Go {
         debug_assert_eq!(self.check_invariants(), Ok(()));
     }
 
+    /// The stones of colour `c` connected to `p` (which holds one), found by a flood over the
+    /// cells alone (not the group rings, which the callers rebuild or check); each is marked in
+    /// `seen`, `p` by the caller.
+    fn flood_chain(&self, p: Pt, c: Color, seen: &mut PointMarks) -> Vec<Pt> {
+        let mut stones = vec![p];
+        let mut i = 0;
+        while i < stones.len() {
+            for q in self.neighbours(stones[i]) {
+                if self.cell[q] == cell(c) && seen.insert(q) {
+                    stones.push(q);
+                }
+            }
+            i += 1;
+        }
+        stones
+    }
+
     /// Rebuilds every group (ids, rings, sizes, pseudo-liberties) from the stones on the
     /// board. Each group's id is its lowest point; its ring runs through its points in
     /// increasing order. Writes go through the undo log like any other change.
@@ -408,16 +425,7 @@ impl Go {
             if !seen.insert(p) {
                 continue;
             }
-            let mut stones = vec![p];
-            let mut i = 0;
-            while i < stones.len() {
-                for q in self.neighbours(stones[i]) {
-                    if self.cell[q] == cell(c) && seen.insert(q) {
-                        stones.push(q);
-                    }
-                }
-                i += 1;
-            }
+            let mut stones = self.flood_chain(p, c, &mut seen);
             stones.sort_unstable();
             let libs = stones
                 .iter()
@@ -450,16 +458,7 @@ impl Go {
             if !seen.insert(p) {
                 continue;
             }
-            let mut stones = vec![p];
-            let mut i = 0;
-            while i < stones.len() {
-                for q in self.neighbours(stones[i]) {
-                    if self.cell[q] == cell(c) && seen.insert(q) {
-                        stones.push(q);
-                    }
-                }
-                i += 1;
-            }
+            let stones = self.flood_chain(p, c, &mut seen);
             let name = self.name(p);
             let g = self.gid[p] as usize;
             if stones.iter().any(|&s| self.gid[s] as usize != g) {
