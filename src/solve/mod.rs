@@ -135,11 +135,13 @@ pub struct Proof<M> {
     pub status: Status,
     /// A winning first move, when proven.
     pub key_move: Option<M>,
-    /// True when every other first move was proven to fail; None when not established.
+    /// True when every other first move was proven to fail; None when not established (a
+    /// search ran out, or a failure's only answer is a move the rules forbid, `Problem::lawful`).
     pub unique: Option<bool>,
     /// Other first moves that also win.
     pub other_winning_moves: Vec<M>,
-    /// For each failing first move, the defender's refutation (when there is a reply).
+    /// For each failing first move, the defender's refutation (None when the move ends the
+    /// problem at once).
     pub refutations: Vec<(M, Option<M>)>,
     /// The main line: the key move, the most delaying replies and the winning answers.
     pub main_line: Vec<M>,
@@ -644,7 +646,14 @@ impl<P: Problem> Solver<P> {
             } else {
                 None
             };
+            // A failure whose only answer is a move the rules forbid (a ko retaken at once)
+            // is not shown to fail to a reader: the first move stays open.
+            let unshown = s == Status::Disproven && reply.is_none() && p.outcome().is_none();
             p.undo();
+            if unshown {
+                all_known = false;
+                continue;
+            }
             match s {
                 Status::Proven => {
                     if proof.key_move.is_none() {

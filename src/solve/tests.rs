@@ -356,3 +356,30 @@ fn lines_and_trees_keep_to_lawful_moves() {
     }
     assert!(repeats_somewhere, "the test meets the rule somewhere");
 }
+
+/// A first move that fails only to an answer the rules forbid is not shown to fail: the key
+/// move is then not proven unique. From a pile of 2, taking 1 loses to taking the last 1, which
+/// `Picky` forbids (the same amount as the move before).
+#[test]
+fn a_failure_answered_only_unlawfully_leaves_uniqueness_open() {
+    let pile = 2;
+    let mut plain = TakeAway {
+        pile,
+        attacker_moves: true,
+        history: Vec::new(),
+    };
+    let proof = Solver::new(Budget::default()).prove(&mut plain);
+    assert_eq!(proof.key_move, Some(2));
+    assert_eq!(proof.unique, Some(true));
+    assert_eq!(proof.refutations, vec![(1, Some(1))]);
+
+    let mut picky = Picky(TakeAway {
+        pile,
+        attacker_moves: true,
+        history: Vec::new(),
+    });
+    let proof = Solver::new(Budget::default()).prove(&mut picky);
+    assert_eq!(proof.key_move, Some(2));
+    assert_eq!(proof.unique, None, "{proof:?}");
+    assert!(proof.refutations.is_empty(), "{proof:?}");
+}
