@@ -414,6 +414,20 @@ impl Go {
         stones
     }
 
+    /// The pseudo-liberties of a group's stones counted from scratch: pairs of a stone and an
+    /// empty neighbour (a liberty next to two stones counts twice, as the engine keeps it).
+    fn pseudo_liberties(&self, stones: &[Pt]) -> i32 {
+        stones
+            .iter()
+            .map(|&s| {
+                self.neighbours(s)
+                    .iter()
+                    .filter(|&&q| self.cell[q] == EMPTY)
+                    .count() as i32
+            })
+            .sum()
+    }
+
     /// Rebuilds every group (ids, rings, sizes, pseudo-liberties) from the stones on the
     /// board. Each group's id is its lowest point; its ring runs through its points in
     /// increasing order. Writes go through the undo log like any other change.
@@ -427,15 +441,7 @@ impl Go {
             }
             let mut stones = self.flood_chain(p, c, &mut seen);
             stones.sort_unstable();
-            let libs = stones
-                .iter()
-                .map(|&s| {
-                    self.neighbours(s)
-                        .iter()
-                        .filter(|&&q| self.cell[q] == EMPTY)
-                        .count() as i32
-                })
-                .sum();
+            let libs = self.pseudo_liberties(&stones);
             let rep = stones[0];
             for (k, &s) in stones.iter().enumerate() {
                 self.set(Slot::Gid, s, rep as i32);
@@ -486,15 +492,7 @@ impl Go {
             if s != g {
                 return Err(format!("the ring of the group of {name} does not close"));
             }
-            let libs: i32 = stones
-                .iter()
-                .map(|&s| {
-                    self.neighbours(s)
-                        .iter()
-                        .filter(|&&q| self.cell[q] == EMPTY)
-                        .count() as i32
-                })
-                .sum();
+            let libs: i32 = self.pseudo_liberties(&stones);
             if self.libs[g] != libs {
                 return Err(format!(
                     "the group of {name} counts {} pseudo-liberties, not {libs}",
