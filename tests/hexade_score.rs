@@ -4,17 +4,22 @@ mod common;
 
 use common::{stonepress, temp_dir};
 
-#[test]
-fn score_hexade_reports_sixes_and_the_winner() {
-    let dir = temp_dir("score-hexade");
-    let file = common::data("hexade", "six.toml");
-    let out = stonepress(&dir, &["score", "hexade", "--position", &file, "--json"]);
+/// `score hexade --position FILE --json` run in `dir`, which must succeed, as JSON.
+fn score_json(dir: &std::path::Path, file: &str) -> serde_json::Value {
+    let out = stonepress(dir, &["score", "hexade", "--position", file, "--json"]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn score_hexade_reports_sixes_and_the_winner() {
+    let dir = temp_dir("score-hexade");
+    let file = common::data("hexade", "six.toml");
+    let v = score_json(&dir, &file);
     assert_eq!(v["winner"], "white");
     assert_eq!(v["white"]["stones"], 6);
     assert_eq!(v["white"]["sixes"][0]["shape"], "row");
@@ -44,13 +49,7 @@ fn score_hexade_a_set_up_six_wins_when_its_owners_turn_starts() {
          to_play = \"white\"\nmoves = \"S10\"\n",
     )
     .unwrap();
-    let out = stonepress(&dir, &["score", "hexade", "--position", "p.toml", "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = score_json(&dir, "p.toml");
     assert_eq!(v["winner"], "black");
     assert_eq!(v["black"]["sixes"][0]["shape"], "row");
 }
@@ -63,13 +62,7 @@ fn score_hexade_distance_rule_does_not_return_after_whites_set_up_stones_are_tak
         "white = \"J5 J6\"\nblack = \"J4\"\nto_play = \"black\"\nmoves = \"J7 A1 S10 A2\"\n",
     )
     .unwrap();
-    let out = stonepress(&dir, &["score", "hexade", "--position", "p.toml", "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = score_json(&dir, "p.toml");
     assert_eq!(v["white"]["stones"], 2, "A1 and A2");
     assert_eq!(v["black"]["captured"], 2, "J5 and J6");
     assert_eq!(v["to_play"], "black");
