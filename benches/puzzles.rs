@@ -79,7 +79,7 @@ fn main() {
     }
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let spec = SetSpec {
-        game: GameId::Go,
+        game: GameId::parse("go").expect("go is a game"),
         goal: None,
         size: 9,
         count: 24,

@@ -9,10 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::games::go::{self, Color, Go, Pt, ld};
-use crate::games::{self, GameId, ScoreOptions, SolveOptions};
+use crate::games::go;
+use crate::games::{self, GameId, ScoreOptions, SolveOptions, Source};
 use crate::puzzle::Manifest;
-use crate::solve::Budget;
 
 /// What a fuzzing input is fed to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,11 +68,7 @@ pub const MAX_LAYOUT_PAGES: usize = 8;
 /// Nodes each life-and-death search may expand under the fuzzer.
 pub const SOLVE_NODES: u64 = 3_000;
 
-/// Table entries of those searches (the default table is far larger than such a search needs,
-/// and clearing it would dominate the time per input).
-const SOLVE_TABLE: usize = 1 << 12;
-
-/// Time budget of the occasional run through `solve go` exactly as the command line runs it
+/// Time budget of the occasional run through `solve GAME` exactly as the command line runs it
 /// (a guard that the clock is honoured; its answer is not part of the outcome).
 const CLI_SOLVE_MS: u64 = 30;
 
@@ -139,75 +134,77 @@ pub fn config(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
 /// A few point names on each game's board, some of them off the board.
 const DEAD_LISTS: [&str; 6] = ["A1", "C3 D4", "J10", "T19 A1", "Z9", "A1 A1"];
 
-/// The position target: `score GAME --position FILE` (with `--dead` for some Go and Anchor
-/// inputs), and
-/// for Go a small life-and-death search on the position.
+/// The position target: `score GAME --position FILE` (with `--dead` for some inputs), and for
+/// a game with a solver a small search on the position.
 pub fn position(game: GameId, bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     let path = scratch.write("position", "toml", bytes)?;
     let h = input_hash(bytes);
     let dead = h
         .is_multiple_of(4)
         .then(|| DEAD_LISTS[(h >> 8) as usize % DEAD_LISTS.len()].to_string());
-    games::score(game, &path, &ScoreOptions { dead }).map_err(|e| e.to_string())?;
-    if game == GameId::Go {
-        let pos = go::load(&path).map_err(|e| e.to_string())?;
-        small_solve(&pos.go, h);
-    }
+    let text = read(&path)?;
+    let name = path.display().to_string();
+    let source = Source::file(&name, &text);
+    games::score(game, &source, &ScoreOptions { dead }).map_err(|e| e.to_string())?;
+    small_solve(game, &source, h);
     Ok(())
 }
 
-/// The SGF target: `score go`, a small life-and-death search, and now and then `solve go`
-/// itself with a short clock.
+/// The record target: `score GAME` for each game that reads SGF records, a small search, and
+/// now and then `solve GAME` itself with a short clock.
 pub fn sgf(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     let path = scratch.write("record", "sgf", bytes)?;
     let h = input_hash(bytes);
-    games::score(GameId::Go, &path, &ScoreOptions::default()).map_err(|e| e.to_string())?;
-    let pos = go::load(&path).map_err(|e| e.to_string())?;
-    small_solve(&pos.go, h);
-    if h.is_multiple_of(8) {
-        let opts = SolveOptions {
-            budget_ms: Some(CLI_SOLVE_MS),
-            ..SolveOptions::default()
-        };
-        games::solve(GameId::Go, &path, &opts).map_err(|e| e.to_string())?;
+    let text = read(&path)?;
+    let name = path.display().to_string();
+    let source = Source::file(&name, &text);
+    for game in sgf_games() {
+        games::score(game, &source, &ScoreOptions::default()).map_err(|e| e.to_string())?;
+        small_solve(game, &source, h);
+        if h.is_multiple_of(8) && game.solves() {
+            let opts = SolveOptions {
+                budget_ms: Some(CLI_SOLVE_MS),
+                ..SolveOptions::default()
+            };
+            games::solve(game, &source, &opts).map_err(|e| e.to_string())?;
+        }
     }
     Ok(())
 }
 
-/// The largest group of `c` (by one of its stones), if it has any.
-fn largest_group(go: &Go, c: Color) -> Option<Pt> {
-    let mut best: Option<(usize, Pt)> = None;
-    for p in go.points() {
-        if go.stone(p) == Some(c) && go.group_id(p) == p {
-            let n = go.group(p).len();
-            if best.is_none_or(|(s, _)| n > s) {
-                best = Some((n, p));
-            }
-        }
-    }
-    best.map(|b| b.1)
+/// Reads a scratch file as the command line does.
+fn read(path: &Path) -> Result<String, String> {
+    crate::games::position::read_text(path).map_err(|e| e.into_position_error(path).to_string())
 }
 
-/// A life-and-death search under a node budget: the target is the largest group of the
-/// colour the hash picks, the goal follows from who moves.
-fn small_solve(go: &Go, h: u64) {
-    let defender = if h & 16 == 0 {
-        go.to_move().opp()
-    } else {
-        go.to_move()
-    };
-    let Some(target) = largest_group(go, defender).or_else(|| largest_group(go, defender.opp()))
-    else {
+/// The games that read SGF records.
+pub fn sgf_games() -> impl Iterator<Item = GameId> {
+    GameId::all().filter(|g| g.record_formats().contains(&"sgf"))
+}
+
+/// The first game that reads SGF records (the game of the record and manifest targets).
+pub fn sgf_game() -> GameId {
+    sgf_games()
+        .next()
+        .expect("a game of the registry reads SGF")
+}
+
+/// A search under a node budget for a game with a solver: the goal the hash picks, the rest
+/// as `solve` infers it. Whether it succeeds does not matter; it must not panic or run away.
+fn small_solve(game: GameId, source: &Source, h: u64) {
+    if !game.solves() {
+        return;
+    }
+    let Ok(mut pos) = game.load(source) else {
         return;
     };
-    let goal = ld::Goal::for_defender(go.stone(target).expect("a stone"), go.to_move());
-    let region = ld::infer_region(go);
-    let budget = Budget {
-        nodes: SOLVE_NODES,
-        table_entries: SOLVE_TABLE,
-        ..Budget::default()
+    let opts = SolveOptions {
+        goal: Some(if h & 16 == 0 { "kill" } else { "live" }.to_string()),
+        budget_ms: Some(CLI_SOLVE_MS),
+        nodes: Some(SOLVE_NODES),
+        ..SolveOptions::default()
     };
-    ld::solve_in_box(go, target, goal, &region, budget);
+    let _ = pos.solve(&opts);
 }
 
 /// Nodes each re-proof of a manifest's puzzle may expand under the fuzzer.
@@ -292,17 +289,17 @@ mod tests {
         let cases = [
             (
                 Target::Config,
-                GameId::Go,
+                sgf_game(),
                 crate::config::DEFAULT_TOML.as_bytes(),
             ),
             (
                 Target::Position,
-                GameId::Hexade,
+                GameId::parse("hexade").unwrap(),
                 include_bytes!("../tests/data/hexade/six.toml").as_slice(),
             ),
             (
                 Target::Sgf,
-                GameId::Go,
+                sgf_game(),
                 include_bytes!("../tests/data/go/straight-three.sgf").as_slice(),
             ),
         ];

@@ -1,19 +1,20 @@
-//! stonepress: print-ready boards, diagrams and verified puzzle books for Anchor, Anchor 2D,
-//! Kropki, Go and Hexade.
+//! stonepress: print-ready boards, diagrams and verified puzzle books for stone-placing games.
 //!
-//! Every board comes from `geometry`, every judgement from an engine in `games`:
+//! Every game plugs in through one contract (`games::Game`, `games::Position`) and one
+//! registry (`games::GAMES`); docs/ARCHITECTURE.md shows the layers and the direction of
+//! imports. Every board comes from `geometry`, every judgement from a game's engine:
 //!
 //! ```
-//! use stonepress::games::go::{Go, Move, area_score};
+//! use stonepress::games::{BoardParams, GameId, ScoreOptions, Source};
 //!
-//! let mut go = Go::new(9);
-//! for name in ["E5", "D5", "C3"] {
-//!     let p = go.parse(name).unwrap();
-//!     go.play(Move::Play(p)).unwrap();
+//! for game in GameId::all() {
+//!     let sheet = game.board(&BoardParams::new()).unwrap();
+//!     assert!(sheet.len() >= 9);
+//!     let mut empty = game.load(&Source::file("empty.toml", "")).unwrap();
+//!     assert!(empty.board().points().all(|p| empty.board().name(p).len() >= 2));
+//!     let report = empty.score(&ScoreOptions::default()).unwrap();
+//!     assert!(report.json.get("winner").is_some(), "{}", game.key());
 //! }
-//! let score = area_score(&go, &[], 7.0, 0.0);
-//! assert_eq!(score.black_stones, 2);
-//! assert_eq!(stonepress::geometry::Board::anchor().len(), 169);
 //! ```
 #![forbid(unsafe_code)]
 

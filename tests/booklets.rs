@@ -67,7 +67,7 @@ fn scored_position() -> PositionSpec {
                 .is_some_and(|s| s.iter().any(|v| v.as_str() == Some("score")))
         })
         .expect("a diagram shows the score");
-    diagram["position"].clone().try_into().unwrap()
+    PositionSpec::from_table(diagram["position"].as_table().unwrap()).unwrap()
 }
 
 #[test]

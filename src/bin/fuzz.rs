@@ -303,12 +303,12 @@ fn load_corpus(target: Target, dir: &Path) -> Result<Vec<Entry>, String> {
         let game = if target == Target::Position {
             game_of(&p).ok_or_else(|| {
                 format!(
-                    "{}: a position file's name starts with its game (go-..., hexade-...)",
+                    "{}: a position file's name starts with its game's key and a dash",
                     p.display()
                 )
             })?
         } else {
-            GameId::Go
+            stonepress::fuzzing::sgf_game()
         };
         out.push(Entry { bytes, game });
     }
@@ -384,11 +384,6 @@ fn dictionary(target: Target) -> Vec<Vec<u8>> {
             "difficulty = ",
             "answers = ",
             "text = ",
-            "\"go\"",
-            "\"anchor\"",
-            "\"anchor2d\"",
-            "\"kropki\"",
-            "\"hexade\"",
             "\"a3\"",
             "\"a5\"",
             "\"letter\"",
@@ -438,11 +433,6 @@ fn dictionary(target: Target) -> Vec<Vec<u8>> {
             "\"simple\"",
             "\"superko\"",
             "\"cross\"",
-            "\"go\"",
-            "\"hexade\"",
-            "\"kropki\"",
-            "\"anchor\"",
-            "\"anchor2d\"",
             "A1",
             "A2",
             "C3",
@@ -528,7 +518,6 @@ fn dictionary(target: Target) -> Vec<Vec<u8>> {
             "\"proof_size\"",
             "\"grade\"",
             "\"sgf\"",
-            "\"go\"",
             "\"kill\"",
             "\"live\"",
             "\"pass\"",
@@ -544,10 +533,18 @@ fn dictionary(target: Target) -> Vec<Vec<u8>> {
             ":",
         ],
     };
+    // Every game's name, quoted as a TOML value (for `game = ...`).
+    let games: Vec<String> = match target {
+        Target::Config | Target::Position => {
+            GameId::all().map(|g| format!("\"{}\"", g.key())).collect()
+        }
+        _ => Vec::new(),
+    };
     common
         .iter()
         .chain(specific)
         .map(|s| s.as_bytes().to_vec())
+        .chain(games.into_iter().map(String::into_bytes))
         .chain([
             vec![0xff],
             vec![0xc3, 0x28],
@@ -1082,18 +1079,24 @@ fn fuzz(args: &Args) -> Result<(), String> {
 /// Runs a built-in input that must be reported as a finding.
 fn self_test(rep: &Reporter, scratch: &Scratch, kind: &str) -> Result<(), String> {
     let input = format!("self-test {kind}");
-    let class = run_with(rep, scratch, input.as_bytes(), GameId::Go, || match kind {
-        "panic" => panic!("the self-test panics"),
-        "hang" => loop {
-            std::thread::sleep(Duration::from_millis(10));
-        },
-        _ => {
-            let mut held: Vec<Vec<u8>> = Vec::new();
-            loop {
-                held.push(vec![1u8; 1 << 20]);
+    let class = run_with(
+        rep,
+        scratch,
+        input.as_bytes(),
+        stonepress::fuzzing::sgf_game(),
+        || match kind {
+            "panic" => panic!("the self-test panics"),
+            "hang" => loop {
+                std::thread::sleep(Duration::from_millis(10));
+            },
+            _ => {
+                let mut held: Vec<Vec<u8>> = Vec::new();
+                loop {
+                    held.push(vec![1u8; 1 << 20]);
+                }
             }
-        }
-    });
+        },
+    );
     Err(format!(
         "the self-test '{kind}' was not caught (outcome: {class})"
     ))
@@ -1109,7 +1112,7 @@ fn replay(rep: &Reporter, scratch: &Scratch, file: &Path) -> Result<(), String> 
                 file.display()
             )
         })?,
-        _ => GameId::Go,
+        _ => stonepress::fuzzing::sgf_game(),
     };
     let t = Instant::now();
     let class = run_one(rep, scratch, &bytes, game);
@@ -1142,8 +1145,9 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
     let until = started + Duration::from_secs(args.seconds);
     let max_inputs = args.inputs.unwrap_or(u64::MAX);
     let mut run = 0u64;
-    let mut heaviest: (usize, Vec<u8>, GameId) = (0, Vec::new(), GameId::Go);
-    let mut slowest: (Duration, Vec<u8>, GameId) = (Duration::ZERO, Vec::new(), GameId::Go);
+    let mut heaviest: (usize, Vec<u8>, GameId) = (0, Vec::new(), stonepress::fuzzing::sgf_game());
+    let mut slowest: (Duration, Vec<u8>, GameId) =
+        (Duration::ZERO, Vec::new(), stonepress::fuzzing::sgf_game());
     // The seeds themselves first, then mutants.
     while run < max_inputs && Instant::now() < until {
         let (bytes, game) = if (run as usize) < seeds {
@@ -1158,7 +1162,9 @@ fn campaign(args: &Args, rep: &Reporter, scratch: &Scratch, root: &Path) -> Resu
             };
             let bytes = mutator.mutate(&corpus[base].bytes, &corpus);
             let game = if target == Target::Position && mutator.pick(8) == 0 {
-                GameId::ALL[mutator.pick(GameId::ALL.len())]
+                GameId::all()
+                    .nth(mutator.pick(GameId::all().count()))
+                    .expect("a game")
             } else {
                 corpus[base].game
             };

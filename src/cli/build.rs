@@ -236,20 +236,20 @@ fn io_at(set: &OutputSet, rel: &Path, e: std::io::Error) -> OutputError {
 mod tests {
     #[test]
     fn slugs_are_plain() {
-        assert_eq!(super::slug("Anchor 2D"), "anchor-2d");
-        assert_eq!(super::slug("9x9 Go!"), "9x9-go");
+        assert_eq!(super::slug("Board 2D"), "board-2d");
+        assert_eq!(super::slug("9x9 Board!"), "9x9-board");
     }
 
     #[test]
     fn long_titles_are_cut_and_stay_distinct() {
-        let a = super::slug(&"Kropki pad ".repeat(40));
-        let b = super::slug(&("Kropki pad ".repeat(40) + "2"));
+        let a = super::slug(&"Dots pad ".repeat(40));
+        let b = super::slug(&("Dots pad ".repeat(40) + "2"));
         assert!(
             a.len() <= super::SLUG_MAX && b.len() <= super::SLUG_MAX,
             "{a} {b}"
         );
         assert_ne!(a, b);
-        assert!(a.starts_with("kropki-pad-kropki-pad"), "{a}");
-        assert_eq!(a, super::slug(&"Kropki pad ".repeat(40)));
+        assert!(a.starts_with("dots-pad-dots-pad"), "{a}");
+        assert_eq!(a, super::slug(&"Dots pad ".repeat(40)));
     }
 }

@@ -8,7 +8,7 @@ use super::build::{NAME_MAX, build_pages, entries, page_count, write_outputs};
 use super::{Command, Failure};
 use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
-use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions};
+use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions, Source};
 use crate::layout::{Orientation, Paper, SheetSpec};
 use crate::puzzle::Record;
 use crate::render::atomic::{self, OutputError, OutputSet};
@@ -44,12 +44,17 @@ pub fn run(command: Command) -> Result<(), Failure> {
             force,
         } => {
             let game = parse_game(&game)?;
-            let params = BoardParams {
-                size,
-                width,
-                height,
-                base,
-            };
+            let mut params = BoardParams::new();
+            for (key, v) in [
+                ("size", size),
+                ("width", width),
+                ("height", height),
+                ("base", base),
+            ] {
+                if let Some(v) = v {
+                    params.set(key, v);
+                }
+            }
             let sheet = BoardRequest {
                 game,
                 paper,
@@ -71,7 +76,9 @@ pub fn run(command: Command) -> Result<(), Failure> {
             json,
         } => {
             let game = parse_game(&game)?;
-            let report = games::score(game, &position, &ScoreOptions { dead }).map_err(input)?;
+            let (name, text) = read_position(&position)?;
+            let source = Source::file(&name, &text);
+            let report = games::score(game, &source, &ScoreOptions { dead }).map_err(input)?;
             print_report(&report, json)
         }
         Command::Solve {
@@ -91,8 +98,17 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 target,
                 region,
                 budget_ms,
+                nodes: None,
             };
-            let report = games::solve(game, &position, &opts).map_err(input)?;
+            if !game.solves() {
+                return Err(Failure::Runtime(format!(
+                    "no solver for {} yet",
+                    game.title()
+                )));
+            }
+            let (name, text) = read_position(&position)?;
+            let source = Source::file(&name, &text);
+            let report = games::solve(game, &source, &opts).map_err(input)?;
             print_report(&report, json)
         }
         Command::Verify { manifest } => {
@@ -193,9 +209,16 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
     GameId::parse(name).ok_or_else(|| {
         Failure::Input(format!(
             "unknown game '{name}'\nhint: games are {}",
-            GameId::ALL.map(|g| g.key()).join(", ")
+            GameId::keys()
         ))
     })
+}
+
+/// Reads a position file for `score` and `solve`: its name as the user gave it and its text.
+fn read_position(path: &Path) -> Result<(String, String), Failure> {
+    let text = crate::games::position::read_text(path)
+        .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
+    Ok((path.display().to_string(), text))
 }
 
 fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {
@@ -430,15 +453,17 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     if !(1..=16).contains(&req.per_page) {
         return Err(Failure::Input("--per-page must be 1..16".into()));
     }
-    let board = req.game.board(req.params).map_err(Failure::Input)?;
-    let score_columns =
-        if req.score_table {
-            Some(req.game.score_columns().ok_or_else(|| {
-                Failure::Input(format!("{} has no score table", req.game.title()))
-            })?)
-        } else {
-            None
-        };
+    let board = req.game.board(&req.params).map_err(Failure::Input)?;
+    let score_columns = if req.score_table {
+        Some(
+            req.game
+                .score_columns()
+                .ok_or_else(|| Failure::Input(format!("{} has no score table", req.game.title())))?
+                .to_vec(),
+        )
+    } else {
+        None
+    };
     let size = paper.size(orientation);
     if !(0.0..=size.w.min(size.h) / 4.0).contains(&req.margins_mm) {
         return Err(Failure::Input("--margins-mm does not fit the paper".into()));
@@ -506,9 +531,9 @@ fn init(file: &Path, force: bool) -> Result<(), Failure> {
 /// The text of `stonepress games`.
 pub fn games_text() -> String {
     let mut s = String::new();
-    for g in GameId::ALL {
+    for g in GameId::all() {
         let board = g
-            .board(BoardParams::default())
+            .board(&BoardParams::new())
             .expect("default board is valid");
         s.push_str(&format!("{:<9} {} ({})\n", g.key(), g.title(), g.credit()));
         s.push_str(&format!("          {}\n", g.summary()));
@@ -518,19 +543,28 @@ pub fn games_text() -> String {
             board.len()
         ));
         s.push_str(&format!("          coordinates: {}\n", board.scheme()));
-        let opts = match g {
-            GameId::Go => "size = 5..19 (default 9); score_table",
-            GameId::Kropki => "width, height = 5..60 (default 39 x 32)",
-            GameId::Hexade => "base = 4..12 (default 10)",
-            GameId::Anchor => "score_table",
-            GameId::Anchor2d => "(none)",
-        };
+        let mut opts = g.params_text();
+        if g.score_columns().is_some() {
+            opts = if g.params().is_empty() {
+                "score_table".to_string()
+            } else {
+                format!("{opts}; score_table")
+            };
+        }
         s.push_str(&format!(
             "          options: {opts}; coordinates, record_table, per_page\n"
         ));
-        let show = crate::config::diagram::show_options(g);
+        let keys = g.position_keys();
+        if !keys.is_empty() {
+            s.push_str(&format!("          position keys: {}\n", keys.join(", ")));
+        }
+        let show = g.show_options();
         if !show.is_empty() {
-            s.push_str(&format!("          diagram show: {}\n", show.join(", ")));
+            let keys: Vec<&str> = show.iter().map(|o| o.key).collect();
+            s.push_str(&format!("          diagram show: {}\n", keys.join(", ")));
+            for o in show {
+                s.push_str(&format!("            {:<12} {}\n", o.key, o.doc));
+            }
         }
         let kinds = crate::puzzle::kinds(g);
         if !kinds.is_empty() {

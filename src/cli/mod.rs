@@ -10,8 +10,8 @@ use clap::{Parser, Subcommand};
 
 pub use build::{build_pages, for_each_page, page_count, write_outputs};
 
-/// Print-ready boards, diagrams and verified puzzle books for Anchor, Anchor 2D, Kropki, Go
-/// and Hexade.
+/// Print-ready boards, diagrams and verified puzzle books for stone-placing games
+/// (`stonepress games` lists them).
 #[derive(Debug, Parser)]
 #[command(name = "stonepress", version, about, long_about = None)]
 pub struct Cli {
@@ -48,7 +48,7 @@ pub enum Command {
     },
     /// Make one empty board sheet.
     Board {
-        /// anchor, anchor2d, kropki, go or hexade.
+        /// The game (`stonepress games` lists them).
         game: String,
         /// Paper: a3, a4, a5, letter, legal, or WIDTHxHEIGHT in mm (e.g. 200x200).
         #[arg(long, default_value = "a4")]
@@ -56,16 +56,16 @@ pub enum Command {
         /// Print the page in landscape.
         #[arg(long)]
         landscape: bool,
-        /// Go board size (5..19).
+        /// Board size, for a game that takes one (limits: `stonepress games`).
         #[arg(long)]
         size: Option<usize>,
-        /// Kropki grid width (5..60).
+        /// Grid width, for a game that takes one.
         #[arg(long)]
         width: Option<usize>,
-        /// Kropki grid height (5..60).
+        /// Grid height, for a game that takes one.
         #[arg(long)]
         height: Option<usize>,
-        /// Hexade base (4..12).
+        /// Board base (cells along a side), for a game that takes one.
         #[arg(long)]
         base: Option<usize>,
         /// Leave the coordinates off.
@@ -74,7 +74,7 @@ pub enum Command {
         /// Add a numbered move-record table.
         #[arg(long)]
         record_table: bool,
-        /// Add a score table (Anchor and Go).
+        /// Add a score table (for a game that has one).
         #[arg(long)]
         score_table: bool,
         /// Boards per page.
@@ -93,25 +93,25 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Score a position: `score go --position game.sgf --json`.
+    /// Score a position: `score GAME --position FILE --json`.
     Score {
-        /// anchor, anchor2d, kropki, go or hexade.
+        /// The game (`stonepress games` lists them).
         game: String,
-        /// A position file (TOML; for Go also SGF).
+        /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
-        /// Stones to count as dead, e.g. "C3 D4" (Go, Anchor).
+        /// Stones to count as dead, e.g. "C3 D4" (for a game whose players agree on them).
         #[arg(long)]
         dead: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
     },
-    /// Solve a problem: `solve go --position problem.sgf --json`.
+    /// Solve a problem: `solve GAME --position FILE --json`.
     Solve {
         /// The game.
         game: String,
-        /// A position file (TOML; for Go also SGF).
+        /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
         /// auto (default), kill, live or capture.

@@ -37,6 +37,23 @@ impl ConfigError {
     }
 }
 
+/// The game a table names (`game = "..."`), or an error at the name with the games as a hint.
+pub fn game_at(
+    game: &toml::Spanned<String>,
+    file: &str,
+    text: &str,
+) -> Result<crate::games::GameId, ConfigError> {
+    crate::games::GameId::parse(game.get_ref()).ok_or_else(|| {
+        ConfigError::at(
+            file,
+            text,
+            game.span().start,
+            format!("unknown game '{}'", game.get_ref()),
+        )
+        .hint(format!("games: {}", crate::games::GameId::keys()))
+    })
+}
+
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {

@@ -9,8 +9,8 @@ use toml::Spanned;
 use super::diag::ConfigError;
 use crate::figure::request::{Made, Request};
 use crate::figure::{Figure, MarkKind, Window};
-use crate::games::position::{MoveList, PositionSpec};
-use crate::games::{GameError, GameId, anchor, anchor2d, go, hexade, kropki};
+use crate::games::position::MoveList;
+use crate::games::{GameError, GameId, Source};
 
 /// `[[diagram]]`: one annotated position.
 #[derive(Debug, Deserialize)]
@@ -19,7 +19,7 @@ pub struct RawDiagram {
     /// The game.
     pub game: Spanned<String>,
     /// The position: an inline table of position keys, or the name of a position file
-    /// (relative to the configuration; SGF for Go too).
+    /// (relative to the configuration; an SGF record for a game that reads one).
     pub position: Option<Spanned<toml::Value>>,
     /// What the engine should draw (see `stonepress games`).
     #[serde(default)]
@@ -126,17 +126,6 @@ pub fn blocks(
     Ok(out)
 }
 
-/// The show options a game's diagrams understand.
-pub fn show_options(game: GameId) -> &'static [&'static str] {
-    match game {
-        GameId::Anchor => anchor::figure::SHOW,
-        GameId::Anchor2d => anchor2d::figure::SHOW,
-        GameId::Kropki => kropki::figure::SHOW,
-        GameId::Go => go::figure::SHOW,
-        GameId::Hexade => hexade::figure::SHOW,
-    }
-}
-
 /// A GameError's message without the file prefix the engines give it.
 fn message(e: &GameError) -> String {
     e.to_string()
@@ -150,14 +139,8 @@ fn diagram(
     colour: bool,
 ) -> Result<DiagramSpec, ConfigError> {
     let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
-    let game = GameId::parse(d.game.get_ref()).ok_or_else(|| {
-        at(
-            d.game.span().start,
-            format!("unknown game '{}'", d.game.get_ref()),
-        )
-        .hint("games: anchor, anchor2d, kropki, go, hexade")
-    })?;
-    let allowed = show_options(game);
+    let game = super::diag::game_at(&d.game, file, text)?;
+    let allowed: Vec<&str> = game.show_options().iter().map(|o| o.key).collect();
     let mut req = Request::default();
     if let Some(show) = &d.show {
         for s in show.get_ref() {
@@ -244,36 +227,16 @@ fn make(
     file: &str,
 ) -> Result<Made, (GameError, bool)> {
     let pos_err = |e: GameError| (e, false);
-    let mv_err = |e: GameError| (e, true);
-    // (spec, its text, its name) or a loaded Go position.
-    let (spec, src, name) = match position {
-        None => (
-            PositionSpec::default(),
-            String::new(),
-            "position".to_string(),
-        ),
-        Some(toml::Value::Table(t)) => {
-            let spec: PositionSpec =
-                toml::Value::Table(t.clone())
-                    .try_into()
-                    .map_err(|e: toml::de::Error| {
-                        pos_err(GameError::Invalid {
-                            file: "position".into(),
-                            line: 0,
-                            message: e.message().trim().to_string(),
-                        })
-                    })?;
-            (spec, String::new(), "position".to_string())
-        }
+    let mut loaded = match position {
+        None => game.load(&Source::file("position", "")),
+        Some(toml::Value::Table(t)) => game.load(&Source::table(t)),
         Some(toml::Value::String(s)) => {
             let base = Path::new(file).parent().unwrap_or(Path::new("."));
             let path = base.join(s);
-            if game == GameId::Go {
-                let mut pos = go::position::load(&path).map_err(pos_err)?;
-                return go::figure::figure(&mut pos, req, "moves").map_err(mv_err);
-            }
-            let (spec, src) = crate::games::position::read(&path).map_err(pos_err)?;
-            (spec, src, path.display().to_string())
+            let text = crate::games::position::read_text(&path)
+                .map_err(|e| pos_err(e.into_position_error(&path).into()))?;
+            let name = path.display().to_string();
+            game.load(&Source::file(&name, &text))
         }
         Some(_) => {
             return Err(pos_err(GameError::Invalid {
@@ -282,27 +245,7 @@ fn make(
                 message: "position is a table of position keys or the name of a file".into(),
             }));
         }
-    };
-    match game {
-        GameId::Anchor => {
-            let mut a = anchor::from_spec(&spec, &src, &name).map_err(pos_err)?.game;
-            anchor::figure::figure(&mut a, req, "moves").map_err(mv_err)
-        }
-        GameId::Anchor2d => {
-            let mut a = anchor2d::from_spec(&spec, &src, &name).map_err(pos_err)?;
-            anchor2d::figure::figure(&mut a, req, "moves").map_err(mv_err)
-        }
-        GameId::Kropki => {
-            let mut k = kropki::from_spec(&spec, &src, &name).map_err(pos_err)?;
-            kropki::figure::figure(&mut k, req, "moves").map_err(mv_err)
-        }
-        GameId::Go => {
-            let mut pos = go::position::from_spec(&spec, &src, &name).map_err(pos_err)?;
-            go::figure::figure(&mut pos, req, "moves").map_err(mv_err)
-        }
-        GameId::Hexade => {
-            let mut h = hexade::from_spec(&spec, &src, &name).map_err(pos_err)?;
-            hexade::figure::figure(&mut h, req, "moves").map_err(mv_err)
-        }
     }
+    .map_err(pos_err)?;
+    loaded.figure(req).map_err(|e| (e, true))
 }

@@ -10,6 +10,7 @@ use super::diagram::{Block, blocks};
 use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
+
 use crate::geometry::Size;
 use crate::layout::{BookSpec, Orientation, Paper, SheetSpec};
 
@@ -234,10 +235,6 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
     })
 }
 
-fn value<T: Copy>(s: &Option<Spanned<T>>) -> Option<T> {
-    s.as_ref().map(|v| *v.get_ref())
-}
-
 fn sheet(
     b: &RawBoard,
     text: &str,
@@ -247,20 +244,19 @@ fn sheet(
     colour: bool,
 ) -> Result<SheetSpec, ConfigError> {
     let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
-    let game = GameId::parse(b.game.get_ref()).ok_or_else(|| {
-        at(
-            b.game.span().start,
-            format!("unknown game '{}'", b.game.get_ref()),
-        )
-        .hint("games: anchor, anchor2d, kropki, go, hexade")
-    })?;
-    let params = BoardParams {
-        size: value(&b.size),
-        width: value(&b.width),
-        height: value(&b.height),
-        base: value(&b.base),
-    };
-    let board = game.board(params).map_err(|m| {
+    let game = super::diag::game_at(&b.game, file, text)?;
+    let mut params = BoardParams::new();
+    for (key, v) in [
+        ("size", &b.size),
+        ("width", &b.width),
+        ("height", &b.height),
+        ("base", &b.base),
+    ] {
+        if let Some(v) = v {
+            params.set(key, *v.get_ref());
+        }
+    }
+    let board = game.board(&params).map_err(|m| {
         let span = [&b.size, &b.width, &b.height, &b.base]
             .iter()
             .find_map(|s| s.as_ref().map(|v| v.span().start))
@@ -275,13 +271,17 @@ fn sheet(
     let per_page = count(&b.per_page, "per_page", 16)?;
     let pages = count(&b.pages, "pages", 1000)?;
     let score_columns = match &b.score_table {
-        Some(s) if *s.get_ref() => Some(game.score_columns().ok_or_else(|| {
-            at(
-                s.span().start,
-                format!("{} has no score table", game.title()),
-            )
-            .hint("score tables are for Anchor and Go")
-        })?),
+        Some(s) if *s.get_ref() => Some(
+            game.score_columns()
+                .ok_or_else(|| {
+                    at(
+                        s.span().start,
+                        format!("{} has no score table", game.title()),
+                    )
+                    .hint(format!("score tables are for {}", score_table_games()))
+                })?
+                .to_vec(),
+        ),
         _ => None,
     };
     Ok(SheetSpec {
@@ -299,4 +299,16 @@ fn sheet(
         record_table: b.record_table.unwrap_or(false),
         score_columns,
     })
+}
+
+/// The titles of the games that have a score table ("A, B and C").
+fn score_table_games() -> String {
+    let titles: Vec<&str> = GameId::all()
+        .filter(|g| g.score_columns().is_some())
+        .map(|g| g.title())
+        .collect();
+    match titles.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => titles.join(""),
+    }
 }

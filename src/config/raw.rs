@@ -65,21 +65,21 @@ pub struct RawDocument {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
-    /// The game: anchor, anchor2d, kropki, go, hexade.
+    /// The game (`stonepress games` lists them).
     pub game: Spanned<String>,
-    /// Go board size N (5..19).
+    /// Board size, for a game that takes one.
     pub size: Option<Spanned<usize>>,
-    /// Kropki grid width.
+    /// Grid width, for a game that takes one.
     pub width: Option<Spanned<usize>>,
-    /// Kropki grid height.
+    /// Grid height, for a game that takes one.
     pub height: Option<Spanned<usize>>,
-    /// Hexade base (4..12).
+    /// Board base, for a game that takes one.
     pub base: Option<Spanned<usize>>,
     /// Print coordinates (default true).
     pub coordinates: Option<bool>,
     /// Print a numbered move-record table.
     pub record_table: Option<bool>,
-    /// Print a score table (Anchor and Go).
+    /// Print a score table (for a game that has one).
     pub score_table: Option<Spanned<bool>>,
     /// Boards per page (default 1).
     pub per_page: Option<Spanned<usize>>,
@@ -107,7 +107,7 @@ pub struct RawPuzzles {
     pub answers: Option<Spanned<String>>,
     /// The set's seed (default: the document's).
     pub seed: Option<u64>,
-    /// Go board size (default 9).
+    /// Board size (default: the game's).
     pub size: Option<Spanned<usize>>,
     /// Print coordinates (default true).
     pub coordinates: Option<bool>,

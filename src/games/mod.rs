@@ -4,73 +4,43 @@
 pub mod anchor;
 pub mod anchor2d;
 pub mod color;
+pub mod contract;
 pub mod go;
 pub mod hexade;
 pub mod kropki;
 pub mod position;
+pub mod tictactoe;
 
 use std::fmt;
-use std::path::Path;
 
 pub use color::Color;
+pub use contract::{BoardParams, Game, Param, Position, Resolved, ShowOption, Source};
 pub use position::{PositionError, PositionSpec};
 
-/// The five games, in the order `stonepress games` lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GameId {
-    /// Anchor (Steven Meyers, 2000).
-    Anchor,
-    /// Anchor 2D (Mark Steere, 2008).
-    Anchor2d,
-    /// Kropki (Dots), traditional.
-    Kropki,
-    /// Go, Chinese area rules, komi 7.
-    Go,
-    /// Hexade (Christian Freeling, 1992).
-    Hexade,
-}
+/// The one list of games, in the order `stonepress games` lists them. Adding a game is adding
+/// its folder and one line here.
+pub const GAMES: &[&dyn Game] = &[
+    &anchor::game::AnchorGame,
+    &anchor2d::game::Anchor2dGame,
+    &kropki::game::KropkiGame,
+    &go::game::GoGame,
+    &hexade::game::HexadeGame,
+    &tictactoe::game::TicTacToeGame,
+];
+
+/// A game of the registry: a copyable handle on its `Game`, compared by key.
+#[derive(Clone, Copy)]
+pub struct GameId(&'static dyn Game);
 
 impl GameId {
-    /// All games in registry order.
-    pub const ALL: [GameId; 5] = [
-        GameId::Anchor,
-        GameId::Anchor2d,
-        GameId::Kropki,
-        GameId::Go,
-        GameId::Hexade,
-    ];
-
-    /// The command-line and TOML name.
-    pub fn key(self) -> &'static str {
-        match self {
-            GameId::Anchor => "anchor",
-            GameId::Anchor2d => "anchor2d",
-            GameId::Kropki => "kropki",
-            GameId::Go => "go",
-            GameId::Hexade => "hexade",
-        }
-    }
-
-    /// The printed title.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameId::Anchor => "Anchor",
-            GameId::Anchor2d => "Anchor 2D",
-            GameId::Kropki => "Kropki",
-            GameId::Go => "Go",
-            GameId::Hexade => "Hexade",
-        }
-    }
-
-    /// The designer credit printed on sheets.
-    pub fn credit(self) -> &'static str {
-        match self {
-            GameId::Anchor => "Steven Meyers, 2000",
-            GameId::Anchor2d => "Mark Steere, 2008",
-            GameId::Kropki => "traditional (Dots)",
-            GameId::Go => "traditional; Chinese area rules, komi 7",
-            GameId::Hexade => "Christian Freeling, 1992",
-        }
+    /// The games users see, in registry order (with the test games when `STONEPRESS_TEST_GAMES`
+    /// is set).
+    pub fn all() -> impl Iterator<Item = GameId> {
+        let tests = std::env::var_os("STONEPRESS_TEST_GAMES").is_some();
+        GAMES
+            .iter()
+            .filter(move |g| tests || !g.test_only())
+            .map(|&g| GameId(g))
     }
 
     /// Parses a game name as written on the command line or in TOML.
@@ -79,7 +49,48 @@ impl GameId {
             .trim()
             .to_ascii_lowercase()
             .replace([' ', '-', '_'], "");
-        GameId::ALL.into_iter().find(|g| g.key() == n)
+        GameId::all().find(|g| g.key() == n)
+    }
+
+    /// The keys of the games users see, for hints ("anchor, anchor2d, ...").
+    pub fn keys() -> String {
+        GameId::all()
+            .map(|g| g.key())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The game's contract.
+    pub fn game(self) -> &'static dyn Game {
+        self.0
+    }
+}
+
+impl std::ops::Deref for GameId {
+    type Target = dyn Game;
+
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for GameId {
+    fn eq(&self, other: &GameId) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for GameId {}
+
+impl std::hash::Hash for GameId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
     }
 }
 
@@ -154,15 +165,9 @@ pub enum GameError {
     Unsupported(String),
 }
 
-/// Scores the position in `file` for `game`: `stonepress score GAME --position FILE`.
-pub fn score(game: GameId, file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
-    match game {
-        GameId::Anchor => anchor::score_file(file, opts),
-        GameId::Anchor2d => anchor2d::score_file(file, opts),
-        GameId::Kropki => kropki::score_file(file, opts),
-        GameId::Go => go::score_file(file, opts),
-        GameId::Hexade => hexade::score_file(file, opts),
-    }
+/// Scores a position for `game`: `stonepress score GAME --position FILE`.
+pub fn score(game: GameId, source: &Source, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+    game.load(source)?.score(opts)
 }
 
 /// Options of `stonepress solve`, as given on the command line.
@@ -178,107 +183,73 @@ pub struct SolveOptions {
     pub region: Option<String>,
     /// The time budget in milliseconds.
     pub budget_ms: Option<u64>,
+    /// A cap on the nodes each search expands (the clock is the limit otherwise).
+    pub nodes: Option<u64>,
 }
 
-/// Solves the problem in `file` for `game`: `stonepress solve GAME --position FILE`. The
+/// Solves the problem in a position for `game`: `stonepress solve GAME --position FILE`. The
 /// report's JSON has "goal", "status", "key_move", "unique", "other_winning_moves",
 /// "main_line", "nodes" and "millis".
-pub fn solve(game: GameId, file: &Path, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
-    match game {
-        GameId::Go => go::solve_file(file, opts),
-        other => Err(GameError::Unsupported(format!(
+pub fn solve(game: GameId, source: &Source, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
+    if !game.solves() {
+        return Err(GameError::Unsupported(format!(
             "no solver for {} yet",
-            other.title()
-        ))),
+            game.title()
+        )));
     }
-}
-
-/// Board parameters a configuration or command line may give.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BoardParams {
-    /// Go size N.
-    pub size: Option<usize>,
-    /// Kropki width.
-    pub width: Option<usize>,
-    /// Kropki height.
-    pub height: Option<usize>,
-    /// Hexade base.
-    pub base: Option<usize>,
+    let mut pos = game.load(source)?;
+    if let Some(side) = &opts.to_play {
+        let c = Color::parse(side).ok_or_else(|| GameError::Invalid {
+            file: source.name.to_string(),
+            line: 0,
+            message: format!("--to-play '{side}' is not black or white"),
+        })?;
+        pos.set_to_play(c).map_err(|message| GameError::Invalid {
+            file: "--to-play".into(),
+            line: 0,
+            message,
+        })?;
+    }
+    pos.solve(opts)
 }
 
 impl GameId {
-    /// Builds the game's board, checking the parameters that apply and refusing the others.
-    pub fn board(self, p: BoardParams) -> Result<crate::geometry::Board, String> {
-        use crate::geometry::{Board, GO_SIZES, HEXADE_BASES, KROPKI_MAX};
-        let refuse = |key: &str, v: Option<usize>| match v {
-            Some(_) => Err(format!("'{key}' does not apply to {}", self.title())),
-            None => Ok(()),
-        };
-        match self {
-            GameId::Go => {
-                refuse("width", p.width)?;
-                refuse("height", p.height)?;
-                refuse("base", p.base)?;
-                let n = p.size.unwrap_or(9);
-                if !GO_SIZES.contains(&n) {
-                    return Err(format!("Go board size {n} is outside 5..19"));
-                }
-                Ok(Board::go(n))
-            }
-            GameId::Kropki => {
-                refuse("size", p.size)?;
-                refuse("base", p.base)?;
-                let (w, h) = (p.width.unwrap_or(39), p.height.unwrap_or(32));
-                if !(5..=KROPKI_MAX).contains(&w) || !(5..=KROPKI_MAX).contains(&h) {
-                    return Err(format!("Kropki grid {w}x{h}: each side must be 5..60"));
-                }
-                Ok(Board::kropki(w, h))
-            }
-            GameId::Hexade => {
-                refuse("size", p.size)?;
-                refuse("width", p.width)?;
-                refuse("height", p.height)?;
-                let b = p.base.unwrap_or(HEXADE_BASES.1);
-                if !(HEXADE_BASES.0..=HEXADE_BASES.2).contains(&b) {
-                    return Err(format!("Hexade base {b} is outside 4..12"));
-                }
-                Ok(Board::hexade(b))
-            }
-            GameId::Anchor | GameId::Anchor2d => {
-                refuse("size", p.size)?;
-                refuse("width", p.width)?;
-                refuse("height", p.height)?;
-                refuse("base", p.base)?;
-                Ok(if self == GameId::Anchor {
-                    Board::anchor()
-                } else {
-                    Board::anchor2d()
-                })
+    /// Builds the game's board, checking each parameter given against the game's limits and
+    /// refusing the parameters it does not take.
+    pub fn board(self, given: &BoardParams) -> Result<crate::geometry::Board, String> {
+        let params = self.params();
+        for key in given.keys() {
+            if !params.iter().any(|p| p.key == key) {
+                return Err(format!("'{key}' does not apply to {}", self.title()));
             }
         }
+        let mut values = Vec::new();
+        for p in params {
+            let v = given.get(p.key).unwrap_or(p.default);
+            if !(p.min..=p.max).contains(&v) {
+                return Err(format!(
+                    "{} {} {v} is outside {}..{}",
+                    self.title(),
+                    p.doc,
+                    p.min,
+                    p.max
+                ));
+            }
+            values.push((p.key, v));
+        }
+        Ok(self.0.board(&Resolved::from_values(values)))
     }
 
-    /// The columns of the game's printed score table, for games that have one.
-    pub fn score_columns(self) -> Option<Vec<&'static str>> {
-        match self {
-            GameId::Go => Some(vec!["Stones", "Territory", "Komi", "Total"]),
-            GameId::Anchor => Some(vec!["Territory", "Prisoners", "Total"]),
-            _ => None,
+    /// What `games` and `--help` say of the board parameters: "size = 5..19 (default 9)".
+    pub fn params_text(self) -> String {
+        let params = self.params();
+        if params.is_empty() {
+            return "(none)".into();
         }
-    }
-
-    /// One line about the game for sheets and `stonepress games`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            GameId::Anchor => {
-                "hexagon of 169 points; groups must anchor to the sides; territory + prisoners"
-            }
-            GameId::Anchor2d => {
-                "triangle with two windows; anchor five of the nine pairs of green edges"
-            }
-            GameId::Kropki => "squared paper; enclose your opponent's dots; the border is out",
-            GameId::Go => "Chinese area scoring, komi 7, positional superko",
-            GameId::Hexade => "make a six (row, triangle or ring); capture pairs by flanking",
-        }
+        params
+            .iter()
+            .map(|p| format!("{} = {}..{} (default {})", p.key, p.min, p.max, p.default))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }

@@ -33,10 +33,23 @@ impl MoveList {
     }
 }
 
-/// Every key a position table may hold. Unknown keys are rejected by serde; keys that belong
-/// to another game are rejected by that game's loader with `reject_keys`.
+/// The keys every game's position table has; each game adds its own (`Game::position_keys`).
+pub const COMMON_KEYS: &[&str] = &["game", "black", "white", "picture", "to_play", "moves"];
+
+/// The common keys of a position table, typed (serde keeps the place of a wrong type).
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+struct Common {
+    game: Option<String>,
+    black: Option<String>,
+    white: Option<String>,
+    picture: Option<String>,
+    to_play: Option<String>,
+    moves: Option<MoveList>,
+}
+
+/// A position table: the common keys, typed, and the game's own keys as the file gives them
+/// (each game reads its own with `Blame::value`; `check_keys` refuses any other key).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PositionSpec {
     /// The game, if the file says (checked against the command's GAME).
     pub game: Option<String>,
@@ -50,34 +63,8 @@ pub struct PositionSpec {
     pub to_play: Option<String>,
     /// A record replayed from the set-up stones with every rule enforced.
     pub moves: Option<MoveList>,
-    /// Go: board size N (5..19).
-    pub size: Option<usize>,
-    /// Go: komi (default 7).
-    pub komi: Option<f64>,
-    /// Go: number of handicap stones (2..9) placed before the moves.
-    pub handicap: Option<u8>,
-    /// Go: points given to White for the handicap (default: one per handicap stone).
-    pub handicap_compensation: Option<f64>,
-    /// Go: "superko" (default) or "simple".
-    pub ko_rule: Option<String>,
-    /// Go/Anchor: stones marked dead for scoring.
-    pub dead: Option<String>,
-    /// Kropki: grid width.
-    pub width: Option<usize>,
-    /// Kropki: grid height.
-    pub height: Option<usize>,
-    /// Kropki: "empty" (default) or "cross".
-    pub start: Option<String>,
-    /// Kropki: Black's declared regions, each named by one node inside it.
-    pub black_regions: Option<String>,
-    /// Kropki: White's declared regions, each named by one node inside it.
-    pub white_regions: Option<String>,
-    /// Hexade: board base (4..12, default 10).
-    pub base: Option<usize>,
-    /// Hexade: White's first stone while the distance rule for White's second is pending.
-    pub white_first: Option<String>,
-    /// Anchor: the mirror rule on (default) or off.
-    pub mirror_rule: Option<bool>,
+    /// Every other key, untyped: the game's own keys (or keys that `check_keys` refuses).
+    pub extra: toml::Table,
 }
 
 /// A position file that failed to load or to make sense.
@@ -109,7 +96,7 @@ pub enum PositionError {
 impl PositionSpec {
     /// Parses position TOML text; `file` is used in error messages only.
     pub fn parse(text: &str, file: &Path) -> Result<PositionSpec, PositionError> {
-        toml::from_str(text).map_err(|e| {
+        let syntax = |e: toml::de::Error| {
             let (line, column) = e.span().map(|s| line_col(text, s.start)).unwrap_or((1, 1));
             PositionError::Syntax {
                 file: file.to_path_buf(),
@@ -117,57 +104,66 @@ impl PositionSpec {
                 column,
                 message: plain_message(e.message().trim()),
             }
-        })
+        };
+        let table: toml::Table = toml::from_str(text).map_err(syntax)?;
+        let common: Common = toml::from_str(text).map_err(syntax)?;
+        Ok(PositionSpec::from_parts(common, table))
     }
 
-    /// Reads and parses a position file.
-    pub fn load(file: &Path) -> Result<PositionSpec, PositionError> {
-        let text = read_text(file).map_err(|e| e.into_position_error(file))?;
-        PositionSpec::parse(&text, file)
+    /// Reads an inline position table (a configuration's `position = { ... }`).
+    pub fn from_table(table: &toml::Table) -> Result<PositionSpec, String> {
+        let common: Common = toml::Value::Table(table.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| plain_message(e.message().trim()))?;
+        Ok(PositionSpec::from_parts(common, table.clone()))
     }
 
-    /// The names of the keys that are set, in declaration order.
-    pub fn keys_set(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        macro_rules! check {
-            ($($f:ident),*) => { $( if self.$f.is_some() { out.push(stringify!($f)); } )* };
+    fn from_parts(common: Common, mut extra: toml::Table) -> PositionSpec {
+        for key in COMMON_KEYS {
+            extra.remove(*key);
         }
-        check!(
-            game,
-            black,
-            white,
-            picture,
-            to_play,
-            moves,
-            size,
-            komi,
-            handicap,
-            handicap_compensation,
-            ko_rule,
-            dead,
-            width,
-            height,
-            start,
-            black_regions,
-            white_regions,
-            base,
-            white_first,
-            mirror_rule
-        );
+        PositionSpec {
+            game: common.game,
+            black: common.black,
+            white: common.white,
+            picture: common.picture,
+            to_play: common.to_play,
+            moves: common.moves,
+            extra,
+        }
+    }
+
+    /// The names of the keys that are set: the common ones in `COMMON_KEYS` order, then the
+    /// others.
+    pub fn keys_set(&self) -> Vec<&str> {
+        let set = [
+            self.game.is_some(),
+            self.black.is_some(),
+            self.white.is_some(),
+            self.picture.is_some(),
+            self.to_play.is_some(),
+            self.moves.is_some(),
+        ];
+        let mut out: Vec<&str> = COMMON_KEYS
+            .iter()
+            .zip(set)
+            .filter(|(_, s)| *s)
+            .map(|(k, _)| *k)
+            .collect();
+        out.extend(self.extra.keys().map(String::as_str));
         out
     }
 
-    /// Fails with the first key that is set but not in `allowed` (for keys of other games).
-    pub fn reject_keys(&self, game: &str, allowed: &[&str]) -> Result<(), String> {
-        for key in self.keys_set() {
-            if !allowed.contains(&key) {
-                return Err(format!(
-                    "key '{key}' does not apply to {game} positions (allowed: {})",
-                    allowed.join(", ")
-                ));
-            }
+    /// The value of one of the game's own keys, typed; the error is serde's message.
+    pub fn get<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, String> {
+        match self.extra.get(key) {
+            None => Ok(None),
+            Some(v) => v
+                .clone()
+                .try_into()
+                .map(Some)
+                .map_err(|e: toml::de::Error| plain_message(e.message().trim())),
         }
-        Ok(())
     }
 }
 
@@ -322,18 +318,9 @@ pub fn read_text(file: &Path) -> Result<String, TextError> {
     })
 }
 
-/// The game a key belongs to when only one game has it (for naming a mismatch).
+/// The game whose own position keys include `key` (for naming a mismatch).
 fn key_owner(key: &str) -> Option<crate::games::GameId> {
-    use crate::games::GameId;
-    match key {
-        "size" | "komi" | "handicap" | "handicap_compensation" | "ko_rule" | "dead" => {
-            Some(GameId::Go)
-        }
-        "width" | "height" | "start" | "black_regions" | "white_regions" => Some(GameId::Kropki),
-        "base" | "white_first" => Some(GameId::Hexade),
-        "mirror_rule" => Some(GameId::Anchor),
-        _ => None,
-    }
+    crate::games::GameId::all().find(|g| g.position_keys().contains(&key))
 }
 
 /// 1-based line and column of a byte offset in `text`.
@@ -368,25 +355,44 @@ pub fn list_tokens(list: &str) -> impl Iterator<Item = &str> {
         .filter(|s| !s.is_empty())
 }
 
-/// Reads a position file as text and parses it, for the engines' loaders. An SGF record is
-/// refused by name (it is a Go record, not a position table).
-pub fn read(file: &Path) -> Result<(PositionSpec, String), crate::games::GameError> {
-    let text = read_text(file).map_err(|e| e.into_position_error(file))?;
-    if text.trim_start().starts_with("(;") {
-        let at = text.len() - text.trim_start().len();
-        let (line, column) = line_col(&text, at);
-        return Err(PositionError::Syntax {
-            file: file.to_path_buf(),
-            line,
-            column,
-            message: "this is an SGF record (a Go game), not a position table; SGF is read by \
-                      the Go commands only"
-                .into(),
+/// Parses a position source as a table for `game`: refuses an SGF record (a game that reads
+/// SGF looks at the source first), checks the `game` key and refuses every key that is not
+/// common or the game's own. Returns the table and the text to blame errors in.
+pub fn spec_for(
+    game: &dyn crate::games::Game,
+    source: &crate::games::Source,
+) -> Result<PositionSpec, crate::games::GameError> {
+    let blame = Blame {
+        file: source.name,
+        text: source.text,
+    };
+    let spec = match source.table {
+        Some(t) => {
+            PositionSpec::from_table(t).map_err(|message| crate::games::GameError::Invalid {
+                file: source.name.to_string(),
+                line: 0,
+                message,
+            })?
         }
-        .into());
-    }
-    let spec = PositionSpec::parse(&text, file)?;
-    Ok((spec, text))
+        None if source.text.trim_start().starts_with("(;") => {
+            let text = source.text;
+            let at = text.len() - text.trim_start().len();
+            let (line, column) = line_col(text, at);
+            return Err(PositionError::Syntax {
+                file: PathBuf::from(source.name),
+                line,
+                column,
+                message: format!(
+                    "this is an SGF record, not a position table; {} positions are TOML tables",
+                    game.title()
+                ),
+            }
+            .into());
+        }
+        None => PositionSpec::parse(source.text, Path::new(source.name))?,
+    };
+    blame.check_keys(&spec, game)?;
+    Ok(spec)
 }
 
 /// The 1-based line where `key = ` appears in TOML text, or 0.
@@ -567,17 +573,17 @@ impl Blame<'_> {
         }
     }
 
-    /// Checks the `game` key and the keys of a position table. A key of another game names
-    /// the mismatch: the file is that game's position, not this one's.
+    /// Checks the `game` key and the keys of a position table: the common keys and the game's
+    /// own. A key of another game names the mismatch: the file is that game's position, not
+    /// this one's.
     pub fn check_keys(
         &self,
         spec: &PositionSpec,
-        game: crate::games::GameId,
-        allowed: &[&str],
+        game: &dyn crate::games::Game,
     ) -> Result<(), crate::games::GameError> {
         use crate::games::GameId;
         if let Some(g) = &spec.game
-            && GameId::parse(g) != Some(game)
+            && GameId::parse(g).map(|g| g.key()) != Some(game.key())
         {
             let message = match GameId::parse(g) {
                 Some(other) => format!(
@@ -594,12 +600,17 @@ impl Blame<'_> {
             };
             return Err(self.at("game", message));
         }
+        let allowed: Vec<&str> = COMMON_KEYS
+            .iter()
+            .chain(game.position_keys())
+            .copied()
+            .collect();
         for key in spec.keys_set() {
             if allowed.contains(&key) {
                 continue;
             }
             let message = match key_owner(key) {
-                Some(owner) if owner != game => format!(
+                Some(owner) if owner.key() != game.key() => format!(
                     "key '{key}' is a {} key: this looks like a {} position, not {} (allowed \
                      here: {})",
                     owner.title(),
@@ -607,15 +618,29 @@ impl Blame<'_> {
                     game.title(),
                     allowed.join(", ")
                 ),
-                _ => format!(
+                Some(_) => format!(
                     "key '{key}' does not apply to {} positions (allowed: {})",
                     game.title(),
                     allowed.join(", ")
+                ),
+                None => format!(
+                    "unknown key `{}` in a position file (the keys are listed under 'Position \
+                     files' in the README)",
+                    quote(key)
                 ),
             };
             return Err(self.error(key_place(self.text, key), message));
         }
         Ok(())
+    }
+
+    /// The value of one of the game's own keys, typed; a wrong type is blamed on the value.
+    pub fn value<T: serde::de::DeserializeOwned>(
+        &self,
+        spec: &PositionSpec,
+        key: &str,
+    ) -> Result<Option<T>, crate::games::GameError> {
+        spec.get(key).map_err(|m| self.at(key, m))
     }
 
     /// Adds the stones of the `black` and `white` lists to `stones` (which may hold the

@@ -81,15 +81,11 @@ const FOOT: f64 = 2.8;
 
 /// The board of a record.
 fn board_of(r: &Record) -> Board {
-    match GameId::parse(&r.game) {
-        Some(GameId::Go) | None => Board::go(r.size),
-        Some(g) => g
-            .board(crate::games::BoardParams {
-                size: Some(r.size),
-                ..Default::default()
-            })
-            .unwrap_or_else(|_| Board::go(r.size)),
-    }
+    let mut params = crate::games::BoardParams::new();
+    params.set("size", r.size);
+    GameId::parse(&r.game)
+        .and_then(|g| g.board(&params).ok())
+        .unwrap_or_else(|| Board::go(r.size))
 }
 
 /// The points of a record's problem: its stones and its region.

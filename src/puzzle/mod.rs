@@ -139,7 +139,7 @@ pub struct SetSpec {
 /// The puzzle kinds a game can generate, for `stonepress games` and configuration checks.
 pub fn kinds(game: GameId) -> &'static [&'static str] {
     match game {
-        GameId::Go => &["kill", "live", "life-and-death"],
+        g if g.key() == "go" => &["kill", "live", "life-and-death"],
         _ => &[],
     }
 }
@@ -209,7 +209,7 @@ pub fn generate(
     jobs: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Record>, String> {
-    if spec.game != GameId::Go {
+    if spec.game.key() != "go" {
         return Err(format!(
             "{} has no puzzle generator yet (Go has: kill, live, life-and-death)",
             spec.game.title()

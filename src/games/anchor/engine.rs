@@ -384,6 +384,11 @@ impl Anchor {
         Ok(())
     }
 
+    /// The number of moves played since the set-up that `undo` can take back.
+    pub fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
     /// Takes back the last move.
     ///
     /// # Panics

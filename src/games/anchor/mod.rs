@@ -13,18 +13,17 @@
 
 pub mod engine;
 pub mod figure;
+pub mod game;
 
 #[cfg(test)]
 mod tests;
-
-use std::path::Path;
 
 use serde_json::json;
 
 pub use engine::{Anchor, Color, Group, Move, Refusal, Score, Verdict, side_names, verdict};
 
-use super::position::{Blame, PositionSpec, coord_message, picture_rows, read, read_picture_row};
-use super::{GameError, GameId, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, coord_message, picture_rows, read_picture_row};
+use super::{GameError, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
 /// A loaded Anchor position: the engine and the colour choice made after the pie phase.
@@ -39,21 +38,8 @@ pub struct AnchorPosition {
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPosition, GameError> {
     let blame = Blame { file, text };
-    blame.check_keys(
-        spec,
-        GameId::Anchor,
-        &[
-            "game",
-            "black",
-            "white",
-            "picture",
-            "to_play",
-            "moves",
-            "mirror_rule",
-        ],
-    )?;
     let mut a = Anchor::new();
-    a.mirror_rule = spec.mirror_rule.unwrap_or(true);
+    a.mirror_rule = blame.value(spec, "mirror_rule")?.unwrap_or(true);
     let board = a.board().clone();
     let mut stones: Vec<(PointId, Color)> = Vec::new();
     if let Some(pic) = &spec.picture {
@@ -109,7 +95,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
 }
 
 /// `stonepress score anchor`.
-pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+pub fn score(a: &Anchor, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     if opts.dead.is_some() {
         return Err(GameError::Invalid {
             file: "--dead".into(),
@@ -117,9 +103,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Anchor decides which groups are dead by its rules; --dead is for Go".into(),
         });
     }
-    let (spec, text) = read(file)?;
-    let pos = from_spec(&spec, &text, &file.display().to_string())?;
-    Ok(report(&pos.game))
+    Ok(report(a))
 }
 
 /// The score report of a position judged as final.

@@ -253,6 +253,11 @@ impl Anchor2d {
         Ok(())
     }
 
+    /// The number of moves played since the set-up that `undo` can take back.
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
     /// Takes back the last placement.
     ///
     /// # Panics

@@ -10,30 +10,24 @@
 
 pub mod engine;
 pub mod figure;
+pub mod game;
 
 #[cfg(test)]
 mod tests;
-
-use std::path::Path;
 
 use serde_json::json;
 
 pub use engine::{Anchor2d, Color, Refusal};
 
 use super::position::{
-    Blame, PositionSpec, coord_message, list_tokens, picture_rows, read, read_picture_row,
+    Blame, PositionSpec, coord_message, list_tokens, picture_rows, read_picture_row,
 };
-use super::{GameError, GameId, ScoreOptions, ScoreReport};
+use super::{GameError, ScoreOptions, ScoreReport};
 use crate::geometry::{CellClass, PointId};
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Anchor2d, GameError> {
     let blame = Blame { file, text };
-    blame.check_keys(
-        spec,
-        GameId::Anchor2d,
-        &["game", "black", "white", "picture", "to_play", "moves"],
-    )?;
     let mut a = Anchor2d::new();
     let board = a.board().clone();
     let mut stones: Vec<(PointId, Color)> = Vec::new();
@@ -92,7 +86,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Anchor2d
 }
 
 /// `stonepress score anchor2d`.
-pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+pub fn score(a: &Anchor2d, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     if opts.dead.is_some() {
         return Err(GameError::Invalid {
             file: "--dead".into(),
@@ -100,9 +94,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Anchor 2D has no dead stones; --dead is for Go".into(),
         });
     }
-    let (spec, text) = read(file)?;
-    let a = from_spec(&spec, &text, &file.display().to_string())?;
-    Ok(report(&a))
+    Ok(report(a))
 }
 
 /// The pairs of both players and the winner.

@@ -3,6 +3,7 @@
 
 pub mod engine;
 pub mod figure;
+pub mod game;
 pub mod ld;
 pub mod position;
 pub mod puzzle;
@@ -14,19 +15,16 @@ mod tests;
 #[cfg(test)]
 mod textbook;
 
-use std::path::Path;
-
 use serde_json::json;
 
 pub use engine::{Color, Go, Illegal, KoRule, Move, Pt};
-pub use position::{GoPosition, handicap_points, load};
+pub use position::{GoPosition, handicap_points, read};
 pub use score::{AreaScore, Owner, area_score};
 
 use super::{GameError, ScoreOptions, ScoreReport};
 
-/// `stonepress score go`: replays the file, removes stones marked dead, counts area.
-pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
-    let pos = load(file)?;
+/// `stonepress score go`: removes the stones marked dead, counts area.
+pub fn score(pos: &GoPosition, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     let mut dead = pos.dead.clone();
     if let Some(list) = &opts.dead {
         dead = position::parse_dead(&pos.go, list).map_err(|m| GameError::Invalid {
@@ -194,21 +192,19 @@ pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
         .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
 }
 
-/// `stonepress solve go`: life and death with df-pn.
-pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport, GameError> {
+/// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
+pub fn solve(
+    pos: &GoPosition,
+    file: &str,
+    opts: &super::SolveOptions,
+) -> Result<ScoreReport, GameError> {
     use crate::solve::Budget;
     let bad = |m: String| GameError::Invalid {
-        file: file.display().to_string(),
+        file: file.to_string(),
         line: 0,
         message: m,
     };
-    let mut pos = load(file)?;
-    if let Some(tp) = &opts.to_play {
-        let c = Color::parse(tp)
-            .ok_or_else(|| bad(format!("--to-play '{tp}' is not black or white")))?;
-        pos.go.set_to_move(c);
-    }
-    let go = pos.go;
+    let go = pos.go.clone();
     let mover = go.to_move();
     let region = match &opts.region {
         Some(r) => parse_region(&go, r).map_err(bad)?,
@@ -278,8 +274,15 @@ pub fn solve_file(file: &Path, opts: &super::SolveOptions) -> Result<ScoreReport
     let total = std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000));
     let budget_until = |deadline| Budget {
         deadline: Some(deadline),
-        // The clock is the limit here; the node cap only guards memory.
-        nodes: 50_000_000,
+        // The clock is the limit here; the node cap only guards memory. A small cap gets a
+        // table to match, which is cheaper to clear.
+        nodes: opts.nodes.unwrap_or(50_000_000),
+        table_entries: opts.nodes.map_or(Budget::default().table_entries, |n| {
+            (n as usize)
+                .saturating_mul(2)
+                .next_power_of_two()
+                .clamp(1 << 10, Budget::default().table_entries)
+        }),
         ..Budget::default()
     };
     let names =

@@ -13,14 +13,12 @@
 //! that end an SGF game are skipped with a warning. Errors give the file, line and column of
 //! the value at fault.
 
-use std::path::Path;
-
 use super::engine::{Color, Go, KoRule, Move, Pt};
 use super::sgf;
 use crate::games::position::{
-    Blame, PositionSpec, coord_message, line_col, picture_rows, quote, read_text,
+    Blame, PositionSpec, coord_message, line_col, picture_rows, quote, spec_for,
 };
-use crate::games::{GameError, GameId, PositionError};
+use crate::games::{GameError, PositionError, Source};
 use crate::geometry::PointId;
 
 /// A loaded Go position with what the file said about komi, handicap and dead stones.
@@ -67,20 +65,17 @@ pub fn handicap_points(n: usize, stones: usize) -> Vec<(usize, usize)> {
 
 pub use crate::games::position::key_line;
 
-/// Loads a Go position file (TOML or SGF). Warnings about an SGF record (passes after the
-/// game's end) are kept in the position's `warnings` for the caller to show.
-pub fn load(path: &Path) -> Result<GoPosition, GameError> {
-    let text = read_text(path).map_err(|e| GameError::from(e.into_position_error(path)))?;
-    let file = path.display().to_string();
-    let is_sgf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        || text.trim_start().starts_with('(');
+/// Reads a Go position (a TOML table or an SGF record, told apart by the name's extension or
+/// the text's opening parenthesis). Warnings about an SGF record (passes after the game's end)
+/// are kept in the position's `warnings` for the caller to show.
+pub fn read(source: &Source) -> Result<GoPosition, GameError> {
+    let is_sgf = source.table.is_none()
+        && (source.has_extension("sgf") || source.text.trim_start().starts_with('('));
     if is_sgf {
-        from_sgf(&text, &file)
+        from_sgf(source.text, source.name)
     } else {
-        let spec = PositionSpec::parse(&text, path)?;
-        from_spec(&spec, &text, &file)
+        let spec = spec_for(&super::game::GoGame, source)?;
+        from_spec(&spec, source.text, source.name)
     }
 }
 
@@ -100,37 +95,19 @@ fn finite(v: f64, what: &str) -> Result<f64, String> {
 /// only then placed on the empty board.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPosition, GameError> {
     let blame = Blame { file, text };
-    blame.check_keys(
-        spec,
-        GameId::Go,
-        &[
-            "game",
-            "black",
-            "white",
-            "picture",
-            "to_play",
-            "moves",
-            "size",
-            "komi",
-            "handicap",
-            "handicap_compensation",
-            "ko_rule",
-            "dead",
-        ],
-    )?;
-    let n = spec
-        .size
-        .unwrap_or_else(|| spec.picture.as_ref().map_or(9, |p| picture_rows(p).len()));
+    let size: Option<usize> = blame.value(spec, "size")?;
+    let komi: Option<f64> = blame.value(spec, "komi")?;
+    let handicap: Option<u8> = blame.value(spec, "handicap")?;
+    let handicap_compensation: Option<f64> = blame.value(spec, "handicap_compensation")?;
+    let ko_rule: Option<String> = blame.value(spec, "ko_rule")?;
+    let dead: Option<String> = blame.value(spec, "dead")?;
+    let n = size.unwrap_or_else(|| spec.picture.as_ref().map_or(9, |p| picture_rows(p).len()));
     if !(5..=19).contains(&n) {
-        let key = if spec.size.is_some() {
-            "size"
-        } else {
-            "picture"
-        };
+        let key = if size.is_some() { "size" } else { "picture" };
         return Err(blame.at(key, format!("board size {n} is outside 5..19")));
     }
     let mut go = Go::new(n);
-    go.ko_rule = match spec.ko_rule.as_deref() {
+    go.ko_rule = match ko_rule.as_deref() {
         None | Some("superko") => KoRule::Superko,
         Some("simple") => KoRule::Simple,
         Some(other) => {
@@ -177,7 +154,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         }
     }
     blame.stone_lists(spec, &board, &mut stones)?;
-    let handicap = spec.handicap.unwrap_or(0) as usize;
+    let handicap = handicap.unwrap_or(0) as usize;
     if handicap == 1 || handicap > 9 {
         return Err(blame.at("handicap", format!("handicap {handicap} is not 2..9")));
     }
@@ -225,12 +202,12 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         let c = blame.to_play(spec, Color::Black)?;
         go.set_to_move(c);
     }
-    let komi = match spec.komi {
+    let komi = match komi {
         Some(k) => finite(k, "komi").map_err(|m| blame.at("komi", m))?,
         None if handicap >= 2 => 0.0,
         None => 7.0,
     };
-    let compensation = match spec.handicap_compensation {
+    let compensation = match handicap_compensation {
         Some(k) => {
             finite(k, "handicap_compensation").map_err(|m| blame.at("handicap_compensation", m))?
         }
@@ -269,7 +246,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
                 .map_err(|e| blame.illegal(i + 1, tok, e.reason()))?;
         }
     }
-    if let Some(dead) = &spec.dead {
+    if let Some(dead) = &dead {
         pos.dead = parse_dead(&pos.go, dead).map_err(|m| blame.at("dead", m))?;
     }
     Ok(pos)
@@ -540,7 +517,7 @@ mod tests {
         let e = sgf("(;SZ[9]AB[cc]\n;AB[cc])").unwrap_err().to_string();
         assert_eq!(e, "t.sgf:2:5: C7 is given twice");
         let text = "handicap = 2\nwhite = \"C3\"\n";
-        let spec = PositionSpec::parse(text, Path::new("h.toml")).unwrap();
+        let spec = PositionSpec::parse(text, std::path::Path::new("h.toml")).unwrap();
         let e = from_spec(&spec, text, "h.toml").unwrap_err().to_string();
         assert_eq!(
             e,

@@ -212,21 +212,15 @@ fn go_rule_handicap_points_in_the_seed_order() {
 
 #[test]
 fn go_rule_handicap_game_white_moves_next() {
-    let spec = crate::games::PositionSpec {
-        handicap: Some(3),
-        ..Default::default()
-    };
-    let pos = position::from_spec(&spec, "", "<test>").unwrap();
+    let text = "handicap = 3";
+    let spec = crate::games::PositionSpec::parse(text, std::path::Path::new("<test>")).unwrap();
+    let pos = position::from_spec(&spec, text, "<test>").unwrap();
     assert_eq!(pos.go.to_move(), Color::White);
     assert_eq!(pos.komi, 0.0);
     assert_eq!(pos.compensation, 3.0);
-    let spec = crate::games::PositionSpec {
-        handicap: Some(3),
-        handicap_compensation: Some(2.0),
-        komi: Some(0.5),
-        ..Default::default()
-    };
-    let pos = position::from_spec(&spec, "", "<test>").unwrap();
+    let text = "handicap = 3\nhandicap_compensation = 2.0\nkomi = 0.5";
+    let spec = crate::games::PositionSpec::parse(text, std::path::Path::new("<test>")).unwrap();
+    let pos = position::from_spec(&spec, text, "<test>").unwrap();
     assert_eq!(
         (pos.komi, pos.compensation),
         (0.5, 2.0),

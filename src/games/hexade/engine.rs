@@ -312,6 +312,11 @@ impl Hexade {
         Ok(())
     }
 
+    /// The number of moves played since the set-up that `undo` can take back.
+    pub fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
     /// Takes back the last placement.
     ///
     /// # Panics

@@ -16,40 +16,23 @@
 
 pub mod engine;
 pub mod figure;
+pub mod game;
 
 #[cfg(test)]
 mod tests;
-
-use std::path::Path;
 
 use serde_json::json;
 
 pub use engine::{Color, DIRS, Hexade, Outcome, Refusal, Six, SixShape};
 
-use super::position::{
-    Blame, PositionSpec, coord_message, picture_rows, quote, read, read_picture_row,
-};
-use super::{GameError, GameId, ScoreOptions, ScoreReport};
+use super::position::{Blame, PositionSpec, coord_message, picture_rows, quote, read_picture_row};
+use super::{GameError, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, GameError> {
     let blame = Blame { file, text };
-    blame.check_keys(
-        spec,
-        GameId::Hexade,
-        &[
-            "game",
-            "black",
-            "white",
-            "picture",
-            "to_play",
-            "moves",
-            "base",
-            "white_first",
-        ],
-    )?;
-    let base = spec.base.unwrap_or(10);
+    let base: usize = blame.value(spec, "base")?.unwrap_or(10);
     if !(4..=12).contains(&base) {
         return Err(blame.at("base", format!("base {base} is outside 4..12")));
     }
@@ -76,7 +59,8 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
         Color::Black
     };
     let to_move = blame.to_play(spec, default)?;
-    let pending = match &spec.white_first {
+    let white_first: Option<String> = blame.value(spec, "white_first")?;
+    let pending = match &white_first {
         None => None,
         Some(name) => {
             let p = board
@@ -106,9 +90,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Hexade, 
 }
 
 /// `stonepress score hexade`.
-pub fn score_file(file: &Path, _opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
-    let (spec, text) = read(file)?;
-    let h = from_spec(&spec, &text, &file.display().to_string())?;
+pub fn score(h: &Hexade, _opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     let board = h.board();
     let names = |cells: &[PointId]| -> Vec<String> {
         cells.iter().map(|&p| board.name(p).to_string()).collect()

@@ -629,6 +629,11 @@ impl Kropki {
         out
     }
 
+    /// The number of moves played since the set-up that `undo` can take back.
+    pub fn moves_played(&self) -> usize {
+        self.marks.len()
+    }
+
     /// Takes back the last move (a placement with its declarations, or a final turn).
     ///
     /// # Panics

@@ -20,11 +20,10 @@
 
 pub mod engine;
 pub mod figure;
+pub mod game;
 
 #[cfg(test)]
 mod tests;
-
-use std::path::Path;
 
 use serde_json::json;
 
@@ -33,43 +32,27 @@ pub use engine::{Color, Kropki, Node, Pool, Refusal, Region};
 use super::position::{
     Blame, PositionSpec, list_tokens, picture_rows, read_picture_row, shorten_quotes,
 };
-use super::{GameError, GameId, ScoreOptions, ScoreReport};
+use super::{GameError, ScoreOptions, ScoreReport};
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, GameError> {
     let blame = Blame { file, text };
     let invalid = |key: &str, message: String| blame.at(key, message);
-    blame.check_keys(
-        spec,
-        GameId::Kropki,
-        &[
-            "game",
-            "black",
-            "white",
-            "picture",
-            "to_play",
-            "moves",
-            "width",
-            "height",
-            "start",
-            "black_regions",
-            "white_regions",
-        ],
-    )?;
+    let width: Option<usize> = blame.value(spec, "width")?;
+    let height: Option<usize> = blame.value(spec, "height")?;
+    let start: Option<String> = blame.value(spec, "start")?;
+    let black_regions: Option<String> = blame.value(spec, "black_regions")?;
+    let white_regions: Option<String> = blame.value(spec, "white_regions")?;
     let pic = spec.picture.as_ref().map(|p| picture_rows(p));
-    let w = spec
-        .width
-        .unwrap_or_else(|| pic.as_ref().map_or(20, |r| r.first().map_or(20, Vec::len)));
-    let h = spec
-        .height
-        .unwrap_or_else(|| pic.as_ref().map_or(20, Vec::len));
-    for (key, v, given) in [("width", w, spec.width), ("height", h, spec.height)] {
+    let w = width.unwrap_or_else(|| pic.as_ref().map_or(20, |r| r.first().map_or(20, Vec::len)));
+    let h = height.unwrap_or_else(|| pic.as_ref().map_or(20, Vec::len));
+    for (key, v, given) in [("width", w, width), ("height", h, height)] {
         if !(5..=60).contains(&v) {
             let at = if given.is_some() { key } else { "picture" };
             return Err(invalid(at, format!("{key} {v} is outside 5..60")));
         }
     }
-    let mut k = match spec.start.as_deref() {
+    let mut k = match start.as_deref() {
         None | Some("empty") => Kropki::new(w, h),
         Some("cross") => Kropki::cross(w, h),
         Some(other) => {
@@ -122,8 +105,8 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
     // Declared regions: the smallest pools first, so inner regions precede outer ones.
     let mut pending: Vec<(Color, &str)> = Vec::new();
     for (key, list, c) in [
-        ("black_regions", &spec.black_regions, Color::Black),
-        ("white_regions", &spec.white_regions, Color::White),
+        ("black_regions", &black_regions, Color::Black),
+        ("white_regions", &white_regions, Color::White),
     ] {
         if let Some(list) = list {
             for name in list
@@ -197,7 +180,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, 
 }
 
 /// `stonepress score kropki`.
-pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
+pub fn score(k: &mut Kropki, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
     if opts.dead.is_some() {
         return Err(GameError::Invalid {
             file: "--dead".into(),
@@ -205,9 +188,7 @@ pub fn score_file(file: &Path, opts: &ScoreOptions) -> Result<ScoreReport, GameE
             message: "Kropki has no dead stones; --dead is for Go".into(),
         });
     }
-    let (spec, text) = super::position::read(file)?;
-    let mut k = from_spec(&spec, &text, &file.display().to_string())?;
-    Ok(report(&mut k))
+    Ok(report(k))
 }
 
 /// The score report: captures by the outermost rule, regions, declarable pools, winner.

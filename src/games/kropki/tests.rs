@@ -115,16 +115,10 @@ fn kropki_rule_recursive_capture_one_for_black_becomes_six_for_white() {
 
 #[test]
 fn kropki_rule_declaring_later_and_moves_inside_a_region_are_refused() {
-    let spec = PositionSpec {
-        width: Some(7),
-        height: Some(7),
-        black: Some("D6 C5 E5".into()),
-        white: Some("D5 A1 A2".into()),
-        to_play: Some("black".into()),
-        moves: Some(crate::games::position::MoveList::Text("D4 B1 G7+D5".into())),
-        ..Default::default()
-    };
-    let k = from_spec(&spec, "", "<test>").unwrap();
+    let text = "width = 7\nheight = 7\nblack = \"D6 C5 E5\"\nwhite = \"D5 A1 A2\"\n\
+                to_play = \"black\"\nmoves = \"D4 B1 G7+D5\"";
+    let spec = PositionSpec::parse(text, std::path::Path::new("<test>")).unwrap();
+    let k = from_spec(&spec, text, "<test>").unwrap();
     assert_eq!(
         k.captured(),
         [1, 0],
@@ -140,14 +134,9 @@ fn kropki_rule_declaring_later_and_moves_inside_a_region_are_refused() {
 
 #[test]
 fn kropki_rule_a_region_named_in_the_file_that_cannot_be_declared_is_an_error() {
-    let spec = PositionSpec {
-        width: Some(7),
-        height: Some(7),
-        black: Some("D6 C5 E5 D4".into()),
-        white_regions: Some("B2".into()),
-        ..Default::default()
-    };
-    let err = from_spec(&spec, "", "<test>").unwrap_err().to_string();
+    let text = "width = 7\nheight = 7\nblack = \"D6 C5 E5 D4\"\nwhite_regions = \"B2\"";
+    let spec = PositionSpec::parse(text, std::path::Path::new("<test>")).unwrap();
+    let err = from_spec(&spec, text, "<test>").unwrap_err().to_string();
     assert!(err.contains("B2"), "{err}");
 }
 

@@ -1,0 +1,120 @@
+//! Anchor's entry in the game contract: identity, board, position keys, show options, and the
+//! loaded position behind the engine.
+
+use super::engine::{Anchor, Move};
+use super::{AnchorPosition, figure, from_spec, score};
+use crate::figure::request::{Made, Request};
+use crate::games::position::spec_for;
+use crate::games::{
+    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+};
+use crate::geometry::Board;
+
+/// Anchor in the registry.
+pub struct AnchorGame;
+
+/// What Anchor diagrams can show.
+const SHOW: &[ShowOption] = &[
+    ShowOption {
+        key: "anchors",
+        doc: "the anchored groups and the sides each touches",
+    },
+    ShowOption {
+        key: "non-anchors",
+        doc: "the groups that are not anchors, with the sides they do touch",
+    },
+    ShowOption {
+        key: "dead",
+        doc: "a cross on every stone of a group that is not an anchor",
+    },
+    ShowOption {
+        key: "territory",
+        doc: "each side's territory, shaded",
+    },
+    ShowOption {
+        key: "neutral",
+        doc: "the neutral points",
+    },
+    ShowOption {
+        key: "score",
+        doc: "territory + prisoners for each side in the caption",
+    },
+];
+
+impl Game for AnchorGame {
+    fn key(&self) -> &'static str {
+        "anchor"
+    }
+
+    fn title(&self) -> &'static str {
+        "Anchor"
+    }
+
+    fn credit(&self) -> &'static str {
+        "Steven Meyers, 2000"
+    }
+
+    fn summary(&self) -> &'static str {
+        "hexagon of 169 points; groups must anchor to the sides; territory + prisoners"
+    }
+
+    fn board(&self, _params: &Resolved) -> Board {
+        Anchor::new().board().clone()
+    }
+
+    fn score_columns(&self) -> Option<&'static [&'static str]> {
+        Some(&["Territory", "Prisoners", "Total"])
+    }
+
+    fn position_keys(&self) -> &'static [&'static str] {
+        &["mirror_rule"]
+    }
+
+    fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
+        let spec = spec_for(self, source)?;
+        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+    }
+
+    fn show_options(&self) -> &'static [ShowOption] {
+        SHOW
+    }
+}
+
+impl Position for AnchorPosition {
+    fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    fn to_play(&self) -> Color {
+        self.game.to_move()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let m = if token.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            Move::Place(self.game.board().parse(token).map_err(|e| e.to_string())?)
+        };
+        self.game.play(m).map_err(|r| r.reason().to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.game.moves_played() == 0 {
+            return false;
+        }
+        self.game.undo();
+        true
+    }
+
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+
+    fn figure(&mut self, request: &Request) -> Result<Made, GameError> {
+        figure::figure(&mut self.game, request, "moves")
+    }
+
+    fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
+        score(&self.game, options)
+    }
+}

@@ -1,0 +1,98 @@
+//! Anchor 2D's entry in the game contract: identity, board, show options, and the loaded
+//! position behind the engine.
+
+use super::engine::Anchor2d;
+use super::{figure, from_spec, score};
+use crate::figure::request::{Made, Request};
+use crate::games::position::spec_for;
+use crate::games::{
+    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+};
+use crate::geometry::Board;
+
+/// Anchor 2D in the registry.
+pub struct Anchor2dGame;
+
+/// What Anchor 2D diagrams can show.
+const SHOW: &[ShowOption] = &[
+    ShowOption {
+        key: "pairs",
+        doc: "the pairs of edges each side anchors, with the groups that anchor them",
+    },
+    ShowOption {
+        key: "windows",
+        doc: "the two windows, outlined",
+    },
+    ShowOption {
+        key: "count",
+        doc: "the number of pairs each side holds, in the caption",
+    },
+];
+
+impl Game for Anchor2dGame {
+    fn key(&self) -> &'static str {
+        "anchor2d"
+    }
+
+    fn title(&self) -> &'static str {
+        "Anchor 2D"
+    }
+
+    fn credit(&self) -> &'static str {
+        "Mark Steere, 2008"
+    }
+
+    fn summary(&self) -> &'static str {
+        "triangle with two windows; anchor five of the nine pairs of green edges"
+    }
+
+    fn board(&self, _params: &Resolved) -> Board {
+        Anchor2d::new().board().clone()
+    }
+
+    fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
+        let spec = spec_for(self, source)?;
+        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+    }
+
+    fn show_options(&self) -> &'static [ShowOption] {
+        SHOW
+    }
+}
+
+impl Position for Anchor2d {
+    fn board(&self) -> &Board {
+        Anchor2d::board(self)
+    }
+
+    fn to_play(&self) -> Color {
+        self.to_move()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let p = Anchor2d::board(self)
+            .parse(token)
+            .map_err(|e| e.to_string())?;
+        Anchor2d::play(self, p).map_err(|r| r.reason().to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves_played() == 0 {
+            return false;
+        }
+        Anchor2d::undo(self);
+        true
+    }
+
+    fn hash(&self) -> u64 {
+        Anchor2d::hash(self)
+    }
+
+    fn figure(&mut self, request: &Request) -> Result<Made, GameError> {
+        figure::figure(self, request, "moves")
+    }
+
+    fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
+        score(self, options)
+    }
+}

@@ -1,0 +1,113 @@
+//! Hexade's entry in the game contract: identity, board, show options, and the loaded
+//! position behind the engine.
+
+use super::engine::Hexade;
+use super::{figure, from_spec, score};
+use crate::figure::request::{Made, Request};
+use crate::games::position::spec_for;
+use crate::games::{
+    Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
+    Source,
+};
+use crate::geometry::Board;
+
+/// Hexade in the registry.
+pub struct HexadeGame;
+
+/// What Hexade diagrams can show.
+const SHOW: &[ShowOption] = &[
+    ShowOption {
+        key: "sixes",
+        doc: "every six on the board (row, triangle or ring), outlined",
+    },
+    ShowOption {
+        key: "captures",
+        doc: "the pairs the numbered moves capture, and those the side to move can capture",
+    },
+    ShowOption {
+        key: "forbidden",
+        doc: "the cells White's second stone may not take (the distance rule)",
+    },
+];
+
+impl Game for HexadeGame {
+    fn key(&self) -> &'static str {
+        "hexade"
+    }
+
+    fn title(&self) -> &'static str {
+        "Hexade"
+    }
+
+    fn credit(&self) -> &'static str {
+        "Christian Freeling, 1992"
+    }
+
+    fn summary(&self) -> &'static str {
+        "make a six (row, triangle or ring); capture pairs by flanking"
+    }
+
+    fn board(&self, params: &Resolved) -> Board {
+        Hexade::new(params.get("base")).board().clone()
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &[Param {
+            key: "base",
+            doc: "base",
+            min: 4,
+            max: 12,
+            default: 10,
+        }]
+    }
+
+    fn position_keys(&self) -> &'static [&'static str] {
+        &["base", "white_first"]
+    }
+
+    fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
+        let spec = spec_for(self, source)?;
+        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+    }
+
+    fn show_options(&self) -> &'static [ShowOption] {
+        SHOW
+    }
+}
+
+impl Position for Hexade {
+    fn board(&self) -> &Board {
+        Hexade::board(self)
+    }
+
+    fn to_play(&self) -> Color {
+        self.to_move()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let p = Hexade::board(self)
+            .parse(token)
+            .map_err(|e| e.to_string())?;
+        Hexade::play(self, p).map_err(|r| r.reason().to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves_played() == 0 {
+            return false;
+        }
+        Hexade::undo(self);
+        true
+    }
+
+    fn hash(&self) -> u64 {
+        Hexade::hash(self)
+    }
+
+    fn figure(&mut self, request: &Request) -> Result<Made, GameError> {
+        figure::figure(self, request, "moves")
+    }
+
+    fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
+        score(self, options)
+    }
+}

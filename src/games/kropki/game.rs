@@ -1,0 +1,125 @@
+//! Kropki's entry in the game contract: identity, board, show options, and the loaded
+//! position behind the engine.
+
+use super::engine::Kropki;
+use super::{figure, from_spec, score};
+use crate::figure::request::{Made, Request};
+use crate::games::position::spec_for;
+use crate::games::{
+    Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
+    Source,
+};
+use crate::geometry::Board;
+
+/// Kropki in the registry.
+pub struct KropkiGame;
+
+/// What Kropki diagrams can show.
+const SHOW: &[ShowOption] = &[
+    ShowOption {
+        key: "regions",
+        doc: "the regions each side has declared, shaded inside their chains",
+    },
+    ShowOption {
+        key: "declarable",
+        doc: "the regions a side could declare now, dashed",
+    },
+    ShowOption {
+        key: "inert",
+        doc: "the dots and points inside regions, which take no further part",
+    },
+    ShowOption {
+        key: "captures",
+        doc: "the dots each side has captured, in the caption",
+    },
+];
+
+impl Game for KropkiGame {
+    fn key(&self) -> &'static str {
+        "kropki"
+    }
+
+    fn title(&self) -> &'static str {
+        "Kropki"
+    }
+
+    fn credit(&self) -> &'static str {
+        "traditional (Dots)"
+    }
+
+    fn summary(&self) -> &'static str {
+        "squared paper; enclose your opponent's dots; the border is out"
+    }
+
+    fn board(&self, params: &Resolved) -> Board {
+        Kropki::new(params.get("width"), params.get("height"))
+            .board()
+            .clone()
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &[
+            Param {
+                key: "width",
+                doc: "grid width",
+                min: 5,
+                max: 60,
+                default: 39,
+            },
+            Param {
+                key: "height",
+                doc: "grid height",
+                min: 5,
+                max: 60,
+                default: 32,
+            },
+        ]
+    }
+
+    fn position_keys(&self) -> &'static [&'static str] {
+        &["width", "height", "start", "black_regions", "white_regions"]
+    }
+
+    fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
+        let spec = spec_for(self, source)?;
+        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+    }
+
+    fn show_options(&self) -> &'static [ShowOption] {
+        SHOW
+    }
+}
+
+impl Position for Kropki {
+    fn board(&self) -> &Board {
+        Kropki::board(self)
+    }
+
+    fn to_play(&self) -> Color {
+        self.to_move()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        super::play_token(self, token).map(|_| ())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves_played() == 0 {
+            return false;
+        }
+        Kropki::undo(self);
+        true
+    }
+
+    fn hash(&self) -> u64 {
+        Kropki::hash(self)
+    }
+
+    fn figure(&mut self, request: &Request) -> Result<Made, GameError> {
+        figure::figure(self, request, "moves")
+    }
+
+    fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
+        score(self, options)
+    }
+}

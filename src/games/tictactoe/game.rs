@@ -1,0 +1,91 @@
+//! Tic-tac-toe's entry in the game contract.
+
+use super::{TicTacToe, figure, from_spec, score};
+use crate::figure::request::{Made, Request};
+use crate::games::position::spec_for;
+use crate::games::{
+    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+};
+use crate::geometry::Board;
+
+/// Tic-tac-toe in the registry (a game for the tests only).
+pub struct TicTacToeGame;
+
+/// The 3x3 board: columns A..C from the left, rows 1..3 from the bottom.
+pub fn board() -> Board {
+    Board::kropki(3, 3)
+}
+
+/// What tic-tac-toe diagrams can show.
+const SHOW: &[ShowOption] = &[ShowOption {
+    key: "lines",
+    doc: "the winning line of three",
+}];
+
+impl Game for TicTacToeGame {
+    fn key(&self) -> &'static str {
+        "tictactoe"
+    }
+
+    fn title(&self) -> &'static str {
+        "Tic-tac-toe"
+    }
+
+    fn credit(&self) -> &'static str {
+        "traditional"
+    }
+
+    fn summary(&self) -> &'static str {
+        "3x3 grid; three in a row wins (a game for the tests)"
+    }
+
+    fn test_only(&self) -> bool {
+        true
+    }
+
+    fn board(&self, _params: &Resolved) -> Board {
+        board()
+    }
+
+    fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
+        let spec = spec_for(self, source)?;
+        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+    }
+
+    fn show_options(&self) -> &'static [ShowOption] {
+        SHOW
+    }
+}
+
+impl Position for TicTacToe {
+    fn board(&self) -> &Board {
+        TicTacToe::board(self)
+    }
+
+    fn to_play(&self) -> Color {
+        self.to_move()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let p = TicTacToe::board(self)
+            .parse(token)
+            .map_err(|e| e.to_string())?;
+        TicTacToe::play(self, p).map_err(str::to_string)
+    }
+
+    fn undo(&mut self) -> bool {
+        TicTacToe::undo(self)
+    }
+
+    fn hash(&self) -> u64 {
+        TicTacToe::hash(self)
+    }
+
+    fn figure(&mut self, request: &Request) -> Result<Made, GameError> {
+        figure(self, request)
+    }
+
+    fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
+        score(self, options)
+    }
+}
