@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::diag::ConfigError;
 use super::diagram::{Block, blocks};
-use super::raw::{RawBoard, RawConfig, RawDocument, RawPaper};
+use super::raw::{RawConfig, RawDocument, RawPaper, RawTable};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
 
@@ -235,42 +235,154 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
     })
 }
 
+/// The keys every `[[board]]` table may have; each game adds its board parameters.
+const BOARD_KEYS: &[&str] = &[
+    "game",
+    "coordinates",
+    "record_table",
+    "score_table",
+    "per_page",
+    "pages",
+    "title",
+];
+
+/// The second stage of a table whose keys depend on its game: typed reads with errors at the
+/// value, and a check that no other key is there.
+struct Keys<'a> {
+    /// The game's title, for messages.
+    game: &'a str,
+    table: &'a RawTable,
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Keys<'_> {
+    fn err(&self, offset: usize, message: String) -> ConfigError {
+        ConfigError::at(self.file, self.text, offset, message)
+    }
+
+    fn value(&self, key: &str) -> Option<&Spanned<toml::Value>> {
+        self.table
+            .get_ref()
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, v)| v)
+    }
+
+    fn string(&self, key: &str) -> Result<Option<Spanned<String>>, ConfigError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(v) => match v.get_ref() {
+                toml::Value::String(s) => Ok(Some(Spanned::new(v.span(), s.clone()))),
+                _ => Err(self.err(v.span().start, format!("{key} must be a string"))),
+            },
+        }
+    }
+
+    fn boolean(&self, key: &str) -> Result<Option<Spanned<bool>>, ConfigError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(v) => match v.get_ref() {
+                toml::Value::Boolean(b) => Ok(Some(Spanned::new(v.span(), *b))),
+                _ => Err(self.err(v.span().start, format!("{key} must be true or false"))),
+            },
+        }
+    }
+
+    fn count(&self, key: &str) -> Result<Option<Spanned<usize>>, ConfigError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(v) => match v.get_ref() {
+                toml::Value::Integer(i) if *i >= 0 => Ok(Some(Spanned::new(
+                    v.span(),
+                    usize::try_from(*i).unwrap_or(usize::MAX),
+                ))),
+                _ => Err(self.err(
+                    v.span().start,
+                    format!("{key} must be a whole number, 0 or more"),
+                )),
+            },
+        }
+    }
+
+    /// Refuses the first key, in file order, that is not in `allowed` (in the words serde
+    /// uses for the other tables).
+    fn only(&self, allowed: &[&str]) -> Result<(), ConfigError> {
+        let mut keys: Vec<&Spanned<String>> = self.table.get_ref().keys().collect();
+        keys.sort_by_key(|k| k.span().start);
+        match keys
+            .into_iter()
+            .find(|k| !allowed.contains(&k.get_ref().as_str()))
+        {
+            None => Ok(()),
+            Some(k) if GameId::all().any(|g| g.params().iter().any(|p| p.key == k.get_ref())) => {
+                Err(self.err(
+                    k.span().start,
+                    format!("'{}' does not apply to {}", k.get_ref(), self.game),
+                ))
+            }
+            Some(k) => {
+                let expected: Vec<String> = allowed.iter().map(|a| format!("`{a}`")).collect();
+                Err(self
+                    .err(
+                        k.span().start,
+                        format!(
+                            "unknown field `{}`, expected one of {}",
+                            crate::games::position::quote(k.get_ref()),
+                            expected.join(", ")
+                        ),
+                    )
+                    .hint("see `stonepress init` for a commented configuration with every key"))
+            }
+        }
+    }
+}
+
 fn sheet(
-    b: &RawBoard,
+    b: &RawTable,
     text: &str,
     file: &str,
     paper: Size,
     margin: f64,
     colour: bool,
 ) -> Result<SheetSpec, ConfigError> {
+    let mut keys = Keys {
+        game: "",
+        table: b,
+        file,
+        text,
+    };
     let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
-    let game = super::diag::game_at(&b.game, file, text)?;
+    let Some(game_name) = keys.string("game")? else {
+        return Err(at(b.span().start, "[[board]] needs a game".into())
+            .hint(format!("game = one of {}", GameId::keys())));
+    };
+    let game = super::diag::game_at(&game_name, file, text)?;
+    keys.game = game.title();
+    let mut allowed: Vec<&str> = BOARD_KEYS.to_vec();
+    allowed.extend(game.params().iter().map(|p| p.key));
+    keys.only(&allowed)?;
     let mut params = BoardParams::new();
-    for (key, v) in [
-        ("size", &b.size),
-        ("width", &b.width),
-        ("height", &b.height),
-        ("base", &b.base),
-    ] {
-        if let Some(v) = v {
-            params.set(key, *v.get_ref());
+    let mut first_param = None;
+    for p in game.params() {
+        if let Some(v) = keys.count(p.key)? {
+            first_param.get_or_insert(v.span().start);
+            params.set(p.key, *v.get_ref());
         }
     }
-    let board = game.board(&params).map_err(|m| {
-        let span = [&b.size, &b.width, &b.height, &b.base]
-            .iter()
-            .find_map(|s| s.as_ref().map(|v| v.span().start))
-            .unwrap_or(b.game.span().start);
-        at(span, m)
-    })?;
-    let count = |s: &Option<Spanned<usize>>, what: &str, max: usize| match s {
-        None => Ok(1),
-        Some(v) if (1..=max).contains(v.get_ref()) => Ok(*v.get_ref()),
-        Some(v) => Err(at(v.span().start, format!("{what} must be 1..{max}"))),
+    let board = game
+        .board(&params)
+        .map_err(|m| at(first_param.unwrap_or(game_name.span().start), m))?;
+    let count = |key: &str, max: usize| -> Result<usize, ConfigError> {
+        match keys.count(key)? {
+            None => Ok(1),
+            Some(v) if (1..=max).contains(v.get_ref()) => Ok(*v.get_ref()),
+            Some(v) => Err(at(v.span().start, format!("{key} must be 1..{max}"))),
+        }
     };
-    let per_page = count(&b.per_page, "per_page", 16)?;
-    let pages = count(&b.pages, "pages", 1000)?;
-    let score_columns = match &b.score_table {
+    let per_page = count("per_page", 16)?;
+    let pages = count("pages", 1000)?;
+    let score_columns = match keys.boolean("score_table")? {
         Some(s) if *s.get_ref() => Some(
             game.score_columns()
                 .ok_or_else(|| {
@@ -284,19 +396,24 @@ fn sheet(
         ),
         _ => None,
     };
+    let flag = |key: &str, default: bool| -> Result<bool, ConfigError> {
+        Ok(keys.boolean(key)?.map_or(default, |v| *v.get_ref()))
+    };
     Ok(SheetSpec {
-        title: b.title.clone().unwrap_or_else(|| game.title().to_string()),
+        title: keys
+            .string("title")?
+            .map_or_else(|| game.title().to_string(), |t| t.into_inner()),
         subtitle: format!("{}: {}", game.credit(), game.summary()),
         board,
         paper,
         margin,
         style: BoardStyle {
-            coordinates: b.coordinates.unwrap_or(true),
+            coordinates: flag("coordinates", true)?,
             colour,
         },
         per_page,
         pages,
-        record_table: b.record_table.unwrap_or(false),
+        record_table: flag("record_table", false)?,
         score_columns,
     })
 }

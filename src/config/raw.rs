@@ -1,6 +1,8 @@
 //! The serde mirror of a configuration file. Unknown keys are rejected by name; values keep
 //! their position so later checks can point at them.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -10,9 +12,9 @@ use toml::Spanned;
 pub struct RawConfig {
     /// The `[document]` table.
     pub document: Option<RawDocument>,
-    /// The `[[board]]` tables: empty board sheets.
+    /// The `[[board]]` tables: empty board sheets (keys read by `plan::sheet`).
     #[serde(default)]
-    pub board: Vec<RawBoard>,
+    pub board: Vec<RawTable>,
     /// The `[[puzzles]]` tables: verified puzzle sets.
     #[serde(default)]
     pub puzzles: Vec<RawPuzzles>,
@@ -61,33 +63,10 @@ pub struct RawDocument {
     pub style: Option<Spanned<String>>,
 }
 
-/// `[[board]]`: one or more pages of empty boards.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawBoard {
-    /// The game (`stonepress games` lists them).
-    pub game: Spanned<String>,
-    /// Board size, for a game that takes one.
-    pub size: Option<Spanned<usize>>,
-    /// Grid width, for a game that takes one.
-    pub width: Option<Spanned<usize>>,
-    /// Grid height, for a game that takes one.
-    pub height: Option<Spanned<usize>>,
-    /// Board base, for a game that takes one.
-    pub base: Option<Spanned<usize>>,
-    /// Print coordinates (default true).
-    pub coordinates: Option<bool>,
-    /// Print a numbered move-record table.
-    pub record_table: Option<bool>,
-    /// Print a score table (for a game that has one).
-    pub score_table: Option<Spanned<bool>>,
-    /// Boards per page (default 1).
-    pub per_page: Option<Spanned<usize>>,
-    /// Number of pages (default 1).
-    pub pages: Option<Spanned<usize>>,
-    /// Heading of the page (default: the game's name).
-    pub title: Option<String>,
-}
+/// A table as written, each key and value with its place in the file: the first stage of a
+/// table whose keys depend on its game (`[[board]]`: the common keys and the game's board
+/// parameters), read in a second stage by the part that knows the game.
+pub type RawTable = Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>;
 
 /// `[[puzzles]]`: a verified puzzle set laid out as a book.
 #[derive(Debug, Deserialize)]
