@@ -9,6 +9,7 @@ use std::path::Path;
 
 use common::{check_pdf, files_under as files, stonepress, temp_dir};
 use stonepress::games::go::engine::{Color, Go, Move};
+use stonepress::games::go::puzzle::part;
 use stonepress::games::go::sgf::{self, SgfNode};
 use stonepress::puzzle::Record;
 
@@ -123,8 +124,9 @@ fn a_bad_puzzles_table_is_refused_with_its_line() {
 /// Plays `moves` (by name, "pass" for a pass) from a record's position with the engine's own
 /// rules (positional superko, nobody exempt from the ko ban); the error names the move.
 fn play_named(r: &Record, moves: &[String]) -> Result<(), String> {
-    let mut go = Go::new(r.size);
-    for (list, c) in [(&r.black, Color::Black), (&r.white, Color::White)] {
+    let p = part(r)?;
+    let mut go = Go::new(p.size);
+    for (list, c) in [(&p.black, Color::Black), (&p.white, Color::White)] {
         for name in list.split_whitespace() {
             go.setup(go.parse(name).unwrap(), Some(c));
         }
@@ -209,7 +211,7 @@ fn every_line_the_template_books_print_is_legal() {
                 let root = sgf::parse(&r.sgf).unwrap();
                 let pl = if r.to_play == "black" { "B" } else { "W" };
                 assert!(colours_alternate(&root, pl), "{at}: colours in {}", r.sgf);
-                variations(&root, r.size, &mut Vec::new(), &mut all);
+                variations(&root, part(r).unwrap().size, &mut Vec::new(), &mut all);
                 for line in &all {
                     lines += 1;
                     if let Err(e) = play_named(r, line) {

@@ -3,7 +3,7 @@
 use super::diag::ConfigError;
 use super::raw::RawPuzzles;
 use crate::games::GameId;
-use crate::games::go::ld::Goal;
+use crate::games::puzzle::kinds_of;
 use crate::geometry::Size;
 use crate::layout::{Answers, BookSpec};
 use crate::puzzle::{Difficulty, SetSpec, kinds};
@@ -23,34 +23,38 @@ pub fn book(
             p.game.span().start,
             format!("unknown game '{}'", p.game.get_ref()),
         )
-        .hint("games: anchor, anchor2d, kropki, go, hexade")
+        .hint(format!(
+            "games: {}",
+            GameId::ALL.map(GameId::key).join(", ")
+        ))
     })?;
-    let known = kinds(game);
-    if known.is_empty() {
+    let known = kinds_of(game);
+    let Some(&first) = known.first() else {
+        let makers: Vec<String> = GameId::ALL
+            .into_iter()
+            .filter(|g| !kinds(*g).is_empty())
+            .map(|g| format!("{} (kinds: {})", g.key(), kinds(g).join(", ")))
+            .collect();
         return Err(at(
             p.game.span().start,
             format!("{} has no puzzle generator yet", game.title()),
         )
-        .hint("puzzles are made for go (kinds: kill, live, life-and-death)"));
-    }
+        .hint(format!("puzzles are made for {}", makers.join(", "))));
+    };
+    let default = known.iter().find(|k| k.is_default()).unwrap_or(&first);
     let kind = p
         .kind
         .as_ref()
-        .map_or("life-and-death".to_string(), |k| k.get_ref().clone());
-    let goal = match kind.as_str() {
-        "kill" => Some(Goal::Kill),
-        "live" => Some(Goal::Live),
-        "life-and-death" => None,
-        other => {
-            let span = p.kind.as_ref().map_or(0, |k| k.span().start);
-            return Err(
-                at(span, format!("unknown puzzle kind '{other}'")).hint(format!(
-                    "kinds for {}: {}",
-                    game.title(),
-                    known.join(", ")
-                )),
-            );
-        }
+        .map_or(default.name().to_string(), |k| k.get_ref().clone());
+    let Some(&found) = known.iter().find(|k| k.name() == kind) else {
+        let span = p.kind.as_ref().map_or(0, |k| k.span().start);
+        return Err(
+            at(span, format!("unknown puzzle kind '{kind}'")).hint(format!(
+                "kinds for {}: {}",
+                game.title(),
+                kinds(game).join(", ")
+            )),
+        );
     };
     let ranged = |s: &Option<toml::Spanned<usize>>,
                   what: &str,
@@ -66,7 +70,8 @@ pub fn book(
     };
     let count = ranged(&p.count, "count", 1, 500, 12)?;
     let per_page = ranged(&p.per_page, "per_page", 1, 12, 6)?;
-    let size = ranged(&p.size, "size", 7, 19, 9)?;
+    let (least, most, usual) = found.sizes();
+    let size = ranged(&p.size, "size", least, most, usual)?;
     let difficulty_text = p
         .difficulty
         .as_ref()
@@ -92,7 +97,7 @@ pub fn book(
             .unwrap_or_else(|| format!("{} problems", game.title())),
         set: SetSpec {
             game,
-            goal,
+            kind: found,
             size,
             count,
             difficulty,

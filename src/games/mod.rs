@@ -8,6 +8,7 @@ pub mod go;
 pub mod hexade;
 pub mod kropki;
 pub mod position;
+pub mod puzzle;
 
 use std::fmt;
 use std::path::Path;

@@ -20,6 +20,7 @@ use serde_json::json;
 
 pub use engine::{Color, Go, Illegal, KoRule, Move, Pt};
 pub use position::{GoPosition, handicap_points, load};
+pub use puzzle::PUZZLE_KINDS;
 pub use score::{AreaScore, Owner, area_score};
 
 use super::{GameError, ScoreOptions, ScoreReport};
