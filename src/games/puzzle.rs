@@ -203,6 +203,10 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "sgf" => once(&mut map, &mut sgf, "sgf")?,
                 _ => {
                     let v: Value = map.next_value()?;
+                    // Checked here when the game is known, so an error points at the value.
+                    if let Some(kind) = game.as_deref().and_then(first_kind) {
+                        kind.check_field(&key, &v).map_err(de::Error::custom)?;
+                    }
                     extra.push((key, v));
                 }
             }
@@ -213,9 +217,9 @@ impl<'de> Visitor<'de> for RecordVisitor {
         }
         let number = need(number, KEYS[0])?;
         let game: String = need(game, KEYS[1])?;
-        let (position, focus) = match GameId::parse(&game).map(kinds_of).unwrap_or(&[]) {
-            [] => (Fields(extra), Fields::new()),
-            [kind, ..] => kind.read_fields(extra).map_err(de::Error::custom)?,
+        let (position, focus) = match first_kind(&game) {
+            None => (Fields(extra), Fields::new()),
+            Some(kind) => kind.read_fields(extra).map_err(de::Error::custom)?,
         };
         Ok(Record {
             number,
@@ -237,6 +241,12 @@ impl<'de> Visitor<'de> for RecordVisitor {
             sgf: need(sgf, KEYS[14])?,
         })
     }
+}
+
+/// The first puzzle kind of the game a record names (all of a game's kinds read and write
+/// its records alike), or None.
+fn first_kind(game: &str) -> Option<&'static dyn PuzzleKind> {
+    GameId::parse(game).and_then(|g| kinds_of(g).first().copied())
 }
 
 impl<'de> Deserialize<'de> for Record {
@@ -263,38 +273,31 @@ pub fn grade(proof_size: usize) -> &'static str {
 pub type Candidate = Box<dyn std::any::Any + Send>;
 
 /// A kind of puzzle a game generates, proves, re-proves and draws: the one contract the
-/// generic puzzle machinery and the book layout use.
+/// generic puzzle machinery (`puzzle/`) and the book layout use. One line per item:
 pub trait PuzzleKind: Sync {
-    /// The kind's name as a puzzles table, a manifest and `stonepress games` write it.
+    /// The kind's name as puzzles tables, manifests and `stonepress games` write it ("kill").
     fn name(&self) -> &'static str;
     /// True for the kind a puzzles table gets when it names none.
     fn is_default(&self) -> bool;
     /// The board sizes a puzzles table may ask for: (least, most, default).
     fn sizes(&self) -> (usize, usize, usize);
-    /// Nodes each search of `verify` may expand (more than the generator's, so that a budget
-    /// edge never fails a sound puzzle).
+    /// Nodes each search of `verify` may expand (above the generator's budget, never below).
     fn verify_nodes(&self) -> u64;
-    /// Samples the candidate problem of `seed` on a board of `size`; None when it is no legal
-    /// problem.
+    /// Samples the candidate problem of `seed` on a board of `size` (None: no legal problem).
     fn sample(&self, seed: u64, size: usize) -> Option<Candidate>;
-    /// Proves a candidate and makes its record (key move proven unique, wrong moves with their
-    /// refutations, main line, solution tree, proof size; number and grade left to the set),
-    /// or says why it makes no puzzle.
+    /// Proves a candidate into a record (unique key, wrong moves, line, tree) or says why not.
     fn prove(&self, candidate: Candidate, seed: u64) -> Result<Record, String>;
-    /// Re-proves a record with `nodes` per search and checks each of its claims: the claims
-    /// that do not hold, each naming its field.
+    /// Re-proves a record with `nodes` per search: each claim that fails, naming its field.
     fn verify(&self, r: &Record, nodes: u64) -> Vec<String>;
-    /// The board of a record, or why it has none (for the book and for dedupe).
+    /// The board of a record (for the book and for dedupe), or why it has none.
     fn board(&self, r: &Record) -> Result<Board, String>;
-    /// The stones of a record's position as points of `board` with their colours, for dedupe
-    /// under the board's symmetries (names that are no point are left out: `verify` reports
-    /// them).
+    /// The record's stones as points of `board` and colours (names that are no point left out).
     fn stones(&self, r: &Record, board: &Board) -> Vec<(PointId, Color)>;
-    /// The figure a book prints for a record: the problem as set, or with its solution (and
-    /// caption) when `answer`.
+    /// The book's figure of a record: the problem as set, or solved and captioned if `answer`.
     fn figure(&self, r: &Record, answer: bool) -> Result<Figure, String>;
-    /// Takes the game's own keys of a manifest record from those beyond the generic ones: the
-    /// position part and the focus part, their types checked (unknown keys are dropped).
+    /// Checks the type of one game-owned key of a manifest record (other keys pass).
+    fn check_field(&self, key: &str, value: &Value) -> Result<(), String>;
+    /// Splits a manifest record's game-owned keys into (position, focus), typed; drops others.
     fn read_fields(&self, extra: Vec<(String, Value)>) -> Result<(Fields, Fields), String>;
 }
 

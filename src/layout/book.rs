@@ -27,7 +27,7 @@ pub struct BookSpec {
     pub set: SetSpec,
     /// True when the table gave its own seed (else it follows the document's).
     pub seed_given: bool,
-    /// The kind as written: kill, live or life-and-death.
+    /// The kind's name as written, or the game's default kind's.
     pub kind: String,
     /// The difficulty as written.
     pub difficulty: String,

@@ -1140,6 +1140,17 @@ impl PuzzleKind for LifeAndDeath {
         })
     }
 
+    fn check_field(&self, key: &str, value: &serde_json::Value) -> Result<(), String> {
+        let v = value.clone();
+        match key {
+            "size" => serde_json::from_value::<usize>(v).map(drop),
+            "black" | "white" | "target" => serde_json::from_value::<String>(v).map(drop),
+            "region" => serde_json::from_value::<Vec<String>>(v).map(drop),
+            _ => Ok(()),
+        }
+        .map_err(|e| e.to_string())
+    }
+
     fn read_fields(
         &self,
         extra: Vec<(String, serde_json::Value)>,
