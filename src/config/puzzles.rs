@@ -3,7 +3,7 @@
 use super::diag::ConfigError;
 use super::raw::RawPuzzles;
 use crate::games::GameId;
-use crate::games::puzzle::kinds_of;
+use crate::games::puzzle::{games_with_kinds, kinds_of};
 use crate::geometry::Size;
 use crate::layout::{Answers, BookSpec};
 use crate::puzzle::{Difficulty, SetSpec, kinds};
@@ -30,10 +30,9 @@ pub fn book(
     })?;
     let known = kinds_of(game);
     let Some(&first) = known.first() else {
-        let makers: Vec<String> = GameId::ALL
+        let makers: Vec<String> = games_with_kinds()
             .into_iter()
-            .filter(|g| !kinds(*g).is_empty())
-            .map(|g| format!("{} (kinds: {})", g.key(), kinds(g).join(", ")))
+            .map(|(g, _)| format!("{} (kinds: {})", g.key(), kinds(g).join(", ")))
             .collect();
         return Err(at(
             p.game.span().start,

@@ -315,3 +315,12 @@ pub fn kinds_of(game: GameId) -> &'static [&'static dyn PuzzleKind] {
         _ => &[],
     }
 }
+
+/// The games that make puzzles, in registry order, with their kinds.
+pub fn games_with_kinds() -> Vec<(GameId, &'static [&'static dyn PuzzleKind])> {
+    GameId::ALL
+        .into_iter()
+        .map(|g| (g, kinds_of(g)))
+        .filter(|(_, kinds)| !kinds.is_empty())
+        .collect()
+}

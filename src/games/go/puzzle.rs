@@ -1,5 +1,7 @@
 //! Go life-and-death puzzles: corner and side shapes sampled from a seed, each proven by df-pn
-//! with a unique key move, a solution tree and a proof size; and the re-proof of a recorded one.
+//! with a unique key move, a solution tree and a proof size; the re-proof of a recorded one;
+//! and Go's three kinds of the puzzle contract (`PUZZLE_KINDS`: kill, live, life-and-death),
+//! which own the record's Go keys (size, black, white; target, region) and the book's figures.
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 
