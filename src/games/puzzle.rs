@@ -96,26 +96,6 @@ pub struct Record {
     pub sgf: String,
 }
 
-/// The generic keys of a record, in the order a manifest writes them, with the game's parts
-/// after `game` and after `instruction`.
-const KEYS: [&str; 15] = [
-    "number",
-    "game",
-    "to_play",
-    "goal",
-    "instruction",
-    "key_move",
-    "unique",
-    "main_line",
-    "wrong_moves",
-    "proof_size",
-    "depth",
-    "nodes",
-    "grade",
-    "seed",
-    "sgf",
-];
-
 impl Serialize for Record {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
@@ -215,8 +195,8 @@ impl<'de> Visitor<'de> for RecordVisitor {
         fn need<T, E: de::Error>(v: Option<T>, key: &'static str) -> Result<T, E> {
             v.ok_or_else(|| E::missing_field(key))
         }
-        let number = need(number, KEYS[0])?;
-        let game: String = need(game, KEYS[1])?;
+        let number = need(number, "number")?;
+        let game: String = need(game, "game")?;
         let (position, focus) = match first_kind(&game) {
             None => (Fields(extra), Fields::new()),
             Some(kind) => kind.read_fields(extra).map_err(de::Error::custom)?,
@@ -225,20 +205,20 @@ impl<'de> Visitor<'de> for RecordVisitor {
             number,
             game,
             position,
-            to_play: need(to_play, KEYS[2])?,
-            goal: need(goal, KEYS[3])?,
-            instruction: need(instruction, KEYS[4])?,
+            to_play: need(to_play, "to_play")?,
+            goal: need(goal, "goal")?,
+            instruction: need(instruction, "instruction")?,
             focus,
-            key_move: need(key_move, KEYS[5])?,
-            unique: need(unique, KEYS[6])?,
-            main_line: need(main_line, KEYS[7])?,
-            wrong_moves: need(wrong_moves, KEYS[8])?,
-            proof_size: need(proof_size, KEYS[9])?,
-            depth: need(depth, KEYS[10])?,
-            nodes: need(nodes, KEYS[11])?,
-            grade: need(grade, KEYS[12])?,
-            seed: need(seed, KEYS[13])?,
-            sgf: need(sgf, KEYS[14])?,
+            key_move: need(key_move, "key_move")?,
+            unique: need(unique, "unique")?,
+            main_line: need(main_line, "main_line")?,
+            wrong_moves: need(wrong_moves, "wrong_moves")?,
+            proof_size: need(proof_size, "proof_size")?,
+            depth: need(depth, "depth")?,
+            nodes: need(nodes, "nodes")?,
+            grade: need(grade, "grade")?,
+            seed: need(seed, "seed")?,
+            sgf: need(sgf, "sgf")?,
         })
     }
 }
