@@ -80,7 +80,7 @@ fn main() {
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let spec = SetSpec {
         game: GameId::parse("go").expect("go is a game"),
-        goal: None,
+        kind: &stonepress::games::go::puzzle::LIFE_AND_DEATH,
         size: 9,
         count: 24,
         difficulty: Difficulty::parse("any").unwrap(),

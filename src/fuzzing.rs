@@ -9,7 +9,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::games::go;
 use crate::games::{self, GameId, ScoreOptions, SolveOptions, Source};
 use crate::puzzle::Manifest;
 
@@ -219,11 +218,11 @@ pub fn manifest(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     let mut first_error = None;
     for set in &m.sets {
         for r in &set.puzzles {
-            if r.game != "go" {
+            let Some(kind) = crate::puzzle::kind_of(&r.game, &set.kind) else {
                 first_error.get_or_insert_with(|| format!("game '{}' has no verifier", r.game));
                 continue;
-            }
-            if let Some(e) = go::puzzle::verify(r, VERIFY_NODES).into_iter().next() {
+            };
+            if let Some(e) = kind.verify(r, VERIFY_NODES).into_iter().next() {
                 first_error.get_or_insert(e);
             }
         }

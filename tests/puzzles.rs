@@ -9,6 +9,7 @@ use std::path::Path;
 
 use common::{check_pdf, files_under as files, stonepress, temp_dir};
 use stonepress::games::go::engine::{Color, Go, Move};
+use stonepress::games::go::puzzle::part;
 use stonepress::games::go::sgf::{self, SgfNode};
 use stonepress::puzzle::Record;
 
@@ -123,8 +124,9 @@ fn a_bad_puzzles_table_is_refused_with_its_line() {
 /// Plays `moves` (by name, "pass" for a pass) from a record's position with the engine's own
 /// rules (positional superko, nobody exempt from the ko ban); the error names the move.
 fn play_named(r: &Record, moves: &[String]) -> Result<(), String> {
-    let mut go = Go::new(r.size);
-    for (list, c) in [(&r.black, Color::Black), (&r.white, Color::White)] {
+    let p = part(r)?;
+    let mut go = Go::new(p.size);
+    for (list, c) in [(&p.black, Color::Black), (&p.white, Color::White)] {
         for name in list.split_whitespace() {
             go.setup(go.parse(name).unwrap(), Some(c));
         }
@@ -209,7 +211,7 @@ fn every_line_the_template_books_print_is_legal() {
                 let root = sgf::parse(&r.sgf).unwrap();
                 let pl = if r.to_play == "black" { "B" } else { "W" };
                 assert!(colours_alternate(&root, pl), "{at}: colours in {}", r.sgf);
-                variations(&root, r.size, &mut Vec::new(), &mut all);
+                variations(&root, part(r).unwrap().size, &mut Vec::new(), &mut all);
                 for line in &all {
                     lines += 1;
                     if let Err(e) = play_named(r, line) {
@@ -222,4 +224,90 @@ fn every_line_the_template_books_print_is_legal() {
     assert!(books >= 1, "a template book with puzzles");
     assert!(lines > 100, "only {lines} lines checked");
     assert!(bad.is_empty(), "illegal lines:\n{}", bad.join("\n"));
+}
+
+/// The first seed from `from` whose candidate makes a 9x9 puzzle.
+fn a_puzzle(from: u64) -> Record {
+    (from..from + 200)
+        .find_map(|seed| stonepress::games::go::puzzle::make(seed, 9, None).ok())
+        .expect("a puzzle within 200 seeds")
+}
+
+#[test]
+fn a_record_writes_the_manifest_keys_in_order_and_reads_back() {
+    let r = a_puzzle(1);
+    let text = serde_json::to_string(&r).unwrap();
+    let keys = [
+        "number",
+        "game",
+        "size",
+        "black",
+        "white",
+        "to_play",
+        "goal",
+        "instruction",
+        "target",
+        "region",
+        "key_move",
+        "unique",
+        "main_line",
+        "wrong_moves",
+        "proof_size",
+        "depth",
+        "nodes",
+        "grade",
+        "seed",
+        "sgf",
+    ];
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| {
+            text.find(&format!("\"{k}\":"))
+                .unwrap_or_else(|| panic!("{k} in {text}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "key order: {text}");
+    let back: Record = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, r);
+    // A game-owned key of the wrong type is refused while reading, naming the type.
+    let bad = text.replacen("\"size\":9", "\"size\":\"nine\"", 1);
+    let e = serde_json::from_str::<Record>(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("expected usize"), "{e}");
+    let bad = text.replacen("\"region\":", "\"regions\":", 1);
+    let e = serde_json::from_str::<Record>(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("missing field `region`"), "{e}");
+}
+
+#[test]
+fn dedupe_sees_a_puzzle_and_its_mirror_image_as_one() {
+    use stonepress::games::puzzle::kinds_of;
+    let go = stonepress::games::GameId::parse("go").unwrap();
+    let kinds = kinds_of(go);
+    assert_eq!(
+        stonepress::puzzle::kinds(go),
+        ["kill", "live", "life-and-death"]
+    );
+    let kind = kinds[0];
+    let r = a_puzzle(1);
+    // The mirror image: columns reversed (A <-> J on 9x9, no I).
+    let cols = "ABCDEFGHJ";
+    let mirror_name = |name: &str| {
+        let c = cols.find(&name[..1]).unwrap();
+        format!("{}{}", &cols[8 - c..9 - c], &name[1..])
+    };
+    let mut m = r.clone();
+    for key in ["black", "white"] {
+        let list = r.position.get(key).unwrap().as_str().unwrap();
+        let img: Vec<String> = list.split_whitespace().map(mirror_name).collect();
+        m.position = m.position.with(key, img.join(" "));
+    }
+    assert_ne!(m.position, r.position);
+    let key = stonepress::puzzle::canonical(kind, &r).unwrap();
+    assert_eq!(stonepress::puzzle::canonical(kind, &m), Some(key.clone()));
+    let other = a_puzzle(r.seed + 1);
+    assert_ne!(stonepress::puzzle::canonical(kind, &other), Some(key));
 }

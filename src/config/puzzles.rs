@@ -2,8 +2,7 @@
 
 use super::diag::ConfigError;
 use super::raw::RawPuzzles;
-use crate::games::GameId;
-use crate::games::go::ld::Goal;
+use crate::games::puzzle::{games_with_kinds, kinds_of};
 use crate::geometry::Size;
 use crate::layout::{Answers, BookSpec};
 use crate::puzzle::{Difficulty, SetSpec, kinds};
@@ -18,39 +17,33 @@ pub fn book(
     seed: u64,
 ) -> Result<BookSpec, ConfigError> {
     let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
-    let game = GameId::parse(p.game.get_ref()).ok_or_else(|| {
-        at(
-            p.game.span().start,
-            format!("unknown game '{}'", p.game.get_ref()),
-        )
-        .hint("games: anchor, anchor2d, kropki, go, hexade")
-    })?;
-    let known = kinds(game);
-    if known.is_empty() {
+    let game = super::diag::game_at(&p.game, file, text)?;
+    let known = kinds_of(game);
+    let Some(&first) = known.first() else {
+        let makers: Vec<String> = games_with_kinds()
+            .into_iter()
+            .map(|(g, _)| format!("{} (kinds: {})", g.key(), kinds(g).join(", ")))
+            .collect();
         return Err(at(
             p.game.span().start,
             format!("{} has no puzzle generator yet", game.title()),
         )
-        .hint("puzzles are made for go (kinds: kill, live, life-and-death)"));
-    }
+        .hint(format!("puzzles are made for {}", makers.join(", "))));
+    };
+    let default = known.iter().find(|k| k.is_default()).unwrap_or(&first);
     let kind = p
         .kind
         .as_ref()
-        .map_or("life-and-death".to_string(), |k| k.get_ref().clone());
-    let goal = match kind.as_str() {
-        "kill" => Some(Goal::Kill),
-        "live" => Some(Goal::Live),
-        "life-and-death" => None,
-        other => {
-            let span = p.kind.as_ref().map_or(0, |k| k.span().start);
-            return Err(
-                at(span, format!("unknown puzzle kind '{other}'")).hint(format!(
-                    "kinds for {}: {}",
-                    game.title(),
-                    known.join(", ")
-                )),
-            );
-        }
+        .map_or(default.name().to_string(), |k| k.get_ref().clone());
+    let Some(&found) = known.iter().find(|k| k.name() == kind) else {
+        let span = p.kind.as_ref().map_or(0, |k| k.span().start);
+        return Err(
+            at(span, format!("unknown puzzle kind '{kind}'")).hint(format!(
+                "kinds for {}: {}",
+                game.title(),
+                kinds(game).join(", ")
+            )),
+        );
     };
     let ranged = |s: &Option<toml::Spanned<usize>>,
                   what: &str,
@@ -66,7 +59,8 @@ pub fn book(
     };
     let count = ranged(&p.count, "count", 1, 500, 12)?;
     let per_page = ranged(&p.per_page, "per_page", 1, 12, 6)?;
-    let size = ranged(&p.size, "size", 7, 19, 9)?;
+    let (least, most, usual) = found.sizes();
+    let size = ranged(&p.size, "size", least, most, usual)?;
     let difficulty_text = p
         .difficulty
         .as_ref()
@@ -92,7 +86,7 @@ pub fn book(
             .unwrap_or_else(|| format!("{} problems", game.title())),
         set: SetSpec {
             game,
-            goal,
+            kind: found,
             size,
             count,
             difficulty,

@@ -165,6 +165,10 @@ pub trait Game: Sync {
     fn show_options(&self) -> &'static [ShowOption] {
         &[]
     }
+    /// The game's puzzle kinds (none for a game without a generator).
+    fn puzzle_kinds(&self) -> &'static [&'static dyn super::puzzle::PuzzleKind] {
+        &[]
+    }
     /// Whether `solve` works for this game's positions.
     fn solves(&self) -> bool {
         false

@@ -9,6 +9,7 @@ pub mod go;
 pub mod hexade;
 pub mod kropki;
 pub mod position;
+pub mod puzzle;
 pub mod tictactoe;
 
 use std::fmt;

@@ -2,9 +2,8 @@
 //! on page N" under each, and an answer key (at the end or on the facing page) with the key move
 //! and the main line drawn as numbered stones.
 
-use crate::figure::{Colour, Figure, MarkKind, Window, draw_figure};
-use crate::games::GameId;
-use crate::geometry::{Board, Point, PointId, Size};
+use crate::figure::{Figure, draw_figure};
+use crate::geometry::{Point, Size};
 use crate::puzzle::{Record, SetSpec};
 use crate::render::{Anchor, Page};
 
@@ -28,7 +27,7 @@ pub struct BookSpec {
     pub set: SetSpec,
     /// True when the table gave its own seed (else it follows the document's).
     pub seed_given: bool,
-    /// The kind as written: kill, live or life-and-death.
+    /// The kind's name as written, or the game's default kind's.
     pub kind: String,
     /// The difficulty as written.
     pub difficulty: String,
@@ -79,92 +78,13 @@ const HEAD: f64 = 3.6;
 const SMALL: f64 = 3.0;
 const FOOT: f64 = 2.8;
 
-/// The board of a record.
-fn board_of(r: &Record) -> Board {
-    let mut params = crate::games::BoardParams::new();
-    params.set("size", r.size);
-    GameId::parse(&r.game)
-        .and_then(|g| g.board(&params).ok())
-        .unwrap_or_else(|| Board::go(r.size))
-}
-
-/// The points of a record's problem: its stones and its region.
-fn problem_points(board: &Board, r: &Record) -> Vec<PointId> {
-    r.black
-        .split_whitespace()
-        .chain(r.white.split_whitespace())
-        .chain(r.region.iter().map(|s| s.as_str()))
-        .filter_map(|s| board.parse(s).ok())
-        .collect()
-}
-
-/// The figure of a puzzle as set: its stones on the cropped board.
-fn puzzle_figure(r: &Record, spec: &BookSpec) -> Figure {
-    let board = board_of(r);
-    let mut fig = Figure::new(board.clone());
+/// The figure a book prints for a record, drawn by the set's kind: the problem as set, or
+/// with its solution when `answer`.
+fn figure(r: &Record, spec: &BookSpec, answer: bool) -> Result<Figure, String> {
+    let mut fig = spec.set.kind.figure(r, answer)?;
     fig.coordinates = spec.coordinates;
     fig.colour = spec.colour;
-    for (list, c) in [(&r.black, Colour::Black), (&r.white, Colour::White)] {
-        for id in list.split_whitespace().filter_map(|s| board.parse(s).ok()) {
-            fig.stone(id, c);
-        }
-    }
-    let pts = problem_points(&board, r);
-    fig.window = Some(Window::around(&board, &pts, 0.5));
-    fig
-}
-
-/// The answer figure: the main line as numbered stones, the key move's point marked on wrong
-/// first moves' refutations left to the caption.
-fn answer_figure(r: &Record, spec: &BookSpec) -> Figure {
-    let mut fig = puzzle_figure(r, spec);
-    let board = fig.board.clone();
-    // The main line may reach the ring just outside the region: keep it in view.
-    let mut pts = problem_points(&board, r);
-    pts.extend(r.main_line.iter().filter_map(|m| board.parse(m).ok()));
-    fig.window = Some(Window::around(&board, &pts, 0.5));
-    let first = if r.to_play == "white" {
-        Colour::White
-    } else {
-        Colour::Black
-    };
-    let mut colour = first;
-    let mut passes = Vec::new();
-    for (i, m) in r.main_line.iter().enumerate() {
-        match board.parse(m) {
-            Ok(id) => {
-                fig.play(id, colour);
-            }
-            Err(_) => {
-                fig.last_number += 1;
-                passes.push(format!("{} passes", i + 1));
-            }
-        }
-        colour = match colour {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        };
-    }
-    fig.notes.extend(passes);
-    let verb = if r.goal == "kill" { "kills" } else { "lives" };
-    let mut caption = format!("1 at {} {verb}", r.key_move);
-    if r.unique {
-        caption.push_str(" (the only move that does)");
-    }
-    caption.push('.');
-    if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
-        let tag = "a";
-        if let Ok(id) = board.parse(&w.play) {
-            fig.mark(id, MarkKind::Label(tag.into()));
-            caption.push_str(&format!(
-                " Wrong: {tag} ({}) is answered by {}.",
-                w.play,
-                w.refutation.as_deref().unwrap_or("pass")
-            ));
-        }
-    }
-    fig.caption = caption;
-    fig
+    Ok(fig)
 }
 
 /// Lays out a book's pages; page numbers are printed as `first_page + i` of `total`.
@@ -219,7 +139,7 @@ pub fn book_pages(
             cell,
             &format!("Problem {}", r.number),
             &format!("{}{grade}", r.instruction),
-            &puzzle_figure(r, spec),
+            &figure(r, spec, false),
             note.as_deref(),
         );
         if spec.answers != Answers::None {
@@ -229,7 +149,7 @@ pub fn book_pages(
                 cell,
                 &format!("Problem {}", r.number),
                 &format!("{}{grade}", r.instruction),
-                &answer_figure(r, spec),
+                &figure(r, spec, true),
                 Some(&format!("Problem on page {}", first_page + puzzle_page)),
             );
         }
@@ -244,7 +164,7 @@ fn draw_cell(
     cell: Size,
     heading: &str,
     instruction: &str,
-    fig: &Figure,
+    fig: &Result<Figure, String>,
     note: Option<&str>,
 ) {
     let pad = 3.0;
@@ -265,7 +185,19 @@ fn draw_cell(
     let fig_top = origin.y + HEAD + SMALL * 2.4;
     let note_h = if note.is_some() { SMALL * 2.0 } else { 0.0 };
     let area = Size::new(w, cell.h - (fig_top - origin.y) - note_h - pad);
-    let used = draw_figure(page, fig, Point::new(x, fig_top), area);
+    // A record its kind cannot draw (never one the generator made) shows why in its place.
+    let used = match fig {
+        Ok(fig) => draw_figure(page, fig, Point::new(x, fig_top), area),
+        Err(e) => {
+            page.text(
+                Point::new(x, fig_top + SMALL),
+                e.clone(),
+                SMALL,
+                Anchor::Start,
+            );
+            SMALL * 2.0
+        }
+    };
     if let Some(n) = note {
         page.text(
             Point::new(x + w / 2.0, fig_top + used + SMALL * 1.5),

@@ -8,75 +8,10 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::games::go::ld::Goal;
+pub use crate::games::puzzle::{BANDS, Record, Wrong, grade};
+use crate::games::puzzle::{PuzzleKind, kinds_of};
 use crate::games::{GameError, GameId, ScoreReport};
-
-/// A wrong first move and the reply that refutes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Wrong {
-    /// The wrong move.
-    pub play: String,
-    /// The refutation, when there is one.
-    pub refutation: Option<String>,
-}
-
-/// One proven puzzle, as the manifest records it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// Its number in the book (1-based).
-    pub number: usize,
-    /// The game.
-    pub game: String,
-    /// Board size.
-    pub size: usize,
-    /// Black stones, by name.
-    pub black: String,
-    /// White stones, by name.
-    pub white: String,
-    /// Who moves: "black" or "white".
-    pub to_play: String,
-    /// "kill" or "live".
-    pub goal: String,
-    /// "Black to play and kill".
-    pub instruction: String,
-    /// A stone of the group under attack.
-    pub target: String,
-    /// The candidate points.
-    pub region: Vec<String>,
-    /// The only winning first move.
-    pub key_move: String,
-    /// Proven unique.
-    pub unique: bool,
-    /// The key move, the most stubborn replies and the winning answers.
-    pub main_line: Vec<String>,
-    /// Every failing first move with its refutation.
-    pub wrong_moves: Vec<Wrong>,
-    /// Distinct positions in the proof.
-    pub proof_size: usize,
-    /// Plies of the main line.
-    pub depth: usize,
-    /// Nodes the generator's search expanded.
-    pub nodes: u64,
-    /// "easy", "medium" or "hard".
-    pub grade: String,
-    /// The seed of this puzzle's RNG stream.
-    pub seed: u64,
-    /// The solution tree as SGF, with the wrong moves as variations.
-    pub sgf: String,
-}
-
-/// The bands of difficulty by proof size: easy below the first bound, hard from the second.
-pub const BANDS: [(&str, usize); 2] = [("easy", 80), ("medium", 250)];
-
-/// The band of a proof size; bands never overlap, so harder bands always have larger proofs.
-pub fn grade(proof_size: usize) -> &'static str {
-    for (name, below) in BANDS {
-        if proof_size < below {
-            return name;
-        }
-    }
-    "hard"
-}
+use crate::geometry::PointId;
 
 /// Which proof sizes a set accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,11 +57,11 @@ impl Difficulty {
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct SetSpec {
-    /// The game (Go only so far).
+    /// The game.
     pub game: GameId,
-    /// Kill, live, or None for both.
-    pub goal: Option<Goal>,
-    /// Board size.
+    /// The kind of puzzle, one of the game's.
+    pub kind: &'static dyn PuzzleKind,
+    /// Board size (within the kind's `sizes`).
     pub size: usize,
     /// How many puzzles.
     pub count: usize,
@@ -136,12 +71,21 @@ pub struct SetSpec {
     pub seed: u64,
 }
 
-/// The puzzle kinds a game can generate, for `stonepress games` and configuration checks.
-pub fn kinds(game: GameId) -> &'static [&'static str] {
-    match game {
-        g if g.key() == "go" => &["kill", "live", "life-and-death"],
-        _ => &[],
-    }
+/// The names of the puzzle kinds a game can generate, for `stonepress games` and
+/// configuration checks.
+pub fn kinds(game: GameId) -> Vec<&'static str> {
+    kinds_of(game).iter().map(|k| k.name()).collect()
+}
+
+/// The kind that proves the puzzles of a set of `game`: the set's `kind` among the game's
+/// kinds, else the game's first; None when `game` is no game's key or the game has no kinds.
+pub fn kind_of(game: &str, kind: &str) -> Option<&'static dyn PuzzleKind> {
+    let kinds = kinds_of(GameId::parse(game).filter(|g| g.key() == game)?);
+    kinds
+        .iter()
+        .find(|k| k.name() == kind)
+        .or(kinds.first())
+        .copied()
 }
 
 /// The seed of candidate `k` of a set: a SplitMix64 mix of the set's seed and the index.
@@ -152,52 +96,23 @@ fn candidate_seed(seed: u64, k: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Maps a point (column, row) of an n x n board by one of its eight symmetries (bit 0 mirrors
-/// the columns, bit 1 the rows, bit 2 swaps them).
-pub fn square_symmetry(p: (i32, i32), sym: u8, n: i32) -> (i32, i32) {
-    let (mut x, mut y) = p;
-    if sym & 1 != 0 {
-        x = n - 1 - x;
-    }
-    if sym & 2 != 0 {
-        y = n - 1 - y;
-    }
-    if sym & 4 != 0 {
-        std::mem::swap(&mut x, &mut y);
-    }
-    (x, y)
-}
-
-/// A key for a position that is the same for all its images under the board's symmetries.
-fn canonical(r: &Record) -> String {
-    let n = r.size as i32;
-    let board = crate::geometry::Board::go(r.size);
-    let cells: Vec<(i32, i32, char)> = [(&r.black, 'X'), (&r.white, 'O')]
+/// A key for a record's position that is the same for all its images under the board's
+/// symmetries (the board's topology gives them); None when the record has no board.
+pub fn canonical(kind: &dyn PuzzleKind, r: &Record) -> Option<String> {
+    let board = kind.board(r).ok()?;
+    let stones = kind.stones(r, &board);
+    board
+        .symmetries()
         .iter()
-        .flat_map(|(list, ch)| {
-            list.split_whitespace()
-                .filter_map(|s| board.parse(s).ok())
-                .map(|id| {
-                    let (c, row) = board.coord(id);
-                    (c, row, *ch)
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    (0..8u8)
-        .map(|sym| {
-            let mut img: Vec<(i32, i32, char)> = cells
+        .map(|perm| {
+            let mut img: Vec<(PointId, usize)> = stones
                 .iter()
-                .map(|&(x, y, ch)| {
-                    let (x, y) = square_symmetry((x, y), sym, n);
-                    (x, y, ch)
-                })
+                .map(|&(p, c)| (perm[p as usize], c.index()))
                 .collect();
             img.sort_unstable();
             format!("{}{:?}", r.to_play, img)
         })
         .min()
-        .unwrap_or_default()
 }
 
 /// Generates a set: candidates are tried in index order, each from its own seed, in parallel
@@ -209,12 +124,6 @@ pub fn generate(
     jobs: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Record>, String> {
-    if spec.game.key() != "go" {
-        return Err(format!(
-            "{} has no puzzle generator yet (Go has: kill, live, life-and-death)",
-            spec.game.title()
-        ));
-    }
     let limit = (spec.count as u64).saturating_mul(200).saturating_add(200);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
@@ -240,7 +149,8 @@ pub fn generate(
             ks.par_iter()
                 .map(|&i| {
                     let seed = candidate_seed(spec.seed, i);
-                    crate::games::go::puzzle::make(seed, spec.size, spec.goal).ok()
+                    let c = spec.kind.sample(seed, spec.size)?;
+                    spec.kind.prove(c, seed).ok()
                 })
                 .collect()
         });
@@ -248,7 +158,11 @@ pub fn generate(
             if kept.len() == spec.count || !spec.difficulty.accepts(r.proof_size) {
                 continue;
             }
-            if seen.insert(canonical(&r)) {
+            let new = match canonical(spec.kind, &r) {
+                Some(key) => seen.insert(key),
+                None => true,
+            };
+            if new {
                 kept.push(r);
                 tick();
             }
@@ -320,16 +234,13 @@ pub struct SetRecord {
     pub puzzles: Vec<Record>,
 }
 
-/// Nodes `verify` allows each search (more than the generator, so a budget edge never fails a
-/// sound puzzle).
-pub const VERIFY_NODES: u64 = 4 * crate::games::go::puzzle::CANDIDATE_NODES;
-
 /// Re-proves every puzzle of a built book from its manifest and checks every claim it makes:
 /// `stonepress verify MANIFEST`. An unreadable or malformed manifest is an error; each claim
 /// that does not hold is listed in the report's `failures`, naming the set, the puzzle and the
 /// field: the book's claims (at least one puzzle, the count each set asked for, numbers 1..n in
 /// order of proof size, no two puzzles alike under the board's symmetries, the PDF of the same
-/// name beside the manifest matching `pdf_sha256`) and each puzzle's (`go::puzzle::verify`).
+/// name beside the manifest matching `pdf_sha256`) and each puzzle's (its kind's `verify`, with the kind's
+/// `verify_nodes`).
 pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
     let file = manifest.display().to_string();
     let bad = |line: usize, message: String| GameError::Invalid {
@@ -348,25 +259,27 @@ pub fn verify_manifest(manifest: &Path) -> Result<ScoreReport, GameError> {
     })?;
     let m: Manifest =
         serde_json::from_str(&text).map_err(|e| bad(e.line(), format!("not a manifest: {e}")))?;
-    let all: Vec<(usize, &Record)> = m
+    let all: Vec<(usize, &str, &Record)> = m
         .sets
         .iter()
         .enumerate()
-        .flat_map(|(s, set)| set.puzzles.iter().map(move |r| (s + 1, r)))
+        .flat_map(|(s, set)| {
+            set.puzzles
+                .iter()
+                .map(move |r| (s + 1, set.kind.as_str(), r))
+        })
         .collect();
     let started = std::time::Instant::now();
     let mut failures = book_failures(&m, manifest);
     let results: Vec<Vec<String>> = all
         .par_iter()
-        .map(|(_, r)| {
-            if r.game != "go" {
-                return vec![format!("game: '{}' has no verifier", r.game)];
-            }
-            crate::games::go::puzzle::verify(r, VERIFY_NODES)
+        .map(|(_, kind, r)| match kind_of(&r.game, kind) {
+            None => vec![format!("game: '{}' has no verifier", r.game)],
+            Some(k) => k.verify(r, k.verify_nodes()),
         })
         .collect();
     let mut failed = 0;
-    for ((set, r), errors) in all.iter().zip(&results) {
+    for ((set, _, r), errors) in all.iter().zip(&results) {
         if !errors.is_empty() {
             failed += 1;
         }
@@ -446,11 +359,11 @@ fn book_failures(m: &Manifest, manifest: &Path) -> Vec<String> {
                     set.puzzles[k - 1].proof_size
                 ));
             }
-            // A board of another size is the puzzle's own failure (its `size`), reported there.
-            if !(7..=19).contains(&r.size) {
+            // A record without a board (a size no book has, say) is the puzzle's own failure,
+            // reported there.
+            let Some(key) = kind_of(&r.game, &set.kind).and_then(|kind| canonical(kind, r)) else {
                 continue;
-            }
-            let key = canonical(r);
+            };
             if let Some((_, n)) = seen.iter().find(|(c, _)| *c == key) {
                 out.push(format!(
                     "{at}: position: the same puzzle as number {n} under a symmetry of the board"

@@ -106,6 +106,10 @@ impl Game for GoGame {
         SHOW
     }
 
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::PUZZLE_KINDS
+    }
+
     fn solves(&self) -> bool {
         true
     }

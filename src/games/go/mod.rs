@@ -19,6 +19,7 @@ use serde_json::json;
 
 pub use engine::{Color, Go, Illegal, KoRule, Move, Pt};
 pub use position::{GoPosition, handicap_points, read};
+pub use puzzle::PUZZLE_KINDS;
 pub use score::{AreaScore, Owner, area_score};
 
 use super::{GameError, ScoreOptions, ScoreReport};

@@ -1,11 +1,15 @@
 //! Go life-and-death puzzles: corner and side shapes sampled from a seed, each proven by df-pn
-//! with a unique key move, a solution tree and a proof size; and the re-proof of a recorded one.
+//! with a unique key move, a solution tree and a proof size; the re-proof of a recorded one;
+//! and Go's three kinds of the puzzle contract (`PUZZLE_KINDS`: kill, live, life-and-death),
+//! which own the record's Go keys (size, black, white; target, region) and the book's figures.
 
 use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 
 use super::engine::{Color, Go, Move, Pt};
 use super::ld::{self, Goal, LdStatus};
-use crate::puzzle::{Record, Wrong};
+use crate::figure::{Colour, Figure, MarkKind, Window};
+use crate::games::puzzle::{self as contract, Fields, PuzzleKind, Record, Wrong, grade};
+use crate::geometry::{Board, PointId};
 use crate::solve::{Branch, Budget};
 
 /// Nodes one search of a candidate may expand (a node budget, not a clock, so that a seed
@@ -154,6 +158,22 @@ fn sample_shape(rng: &mut ChaCha8Rng, n: i32) -> Shape {
     }
 }
 
+/// Maps a point (column, row) of an n x n board by one of its eight symmetries (bit 0 mirrors
+/// the columns, bit 1 the rows, bit 2 swaps them).
+fn square_symmetry(p: Xy, sym: u8, n: i32) -> Xy {
+    let (mut x, mut y) = p;
+    if sym & 1 != 0 {
+        x = n - 1 - x;
+    }
+    if sym & 2 != 0 {
+        y = n - 1 - y;
+    }
+    if sym & 4 != 0 {
+        std::mem::swap(&mut x, &mut y);
+    }
+    (x, y)
+}
+
 /// The padded engine point of a lattice point.
 fn pt(n: i32, p: Xy) -> Pt {
     ((p.1 + 1) * (n + 2) + p.0 + 1) as Pt
@@ -191,7 +211,7 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
     let mut go = Go::new(n);
     for (set, c) in [(&shape.defender, def_colour), (&shape.attacker, att_colour)] {
         for &p in set {
-            go.setup(pt(ni, crate::puzzle::square_symmetry(p, sym, ni)), Some(c));
+            go.setup(pt(ni, square_symmetry(p, sym, ni)), Some(c));
         }
     }
     go.set_to_move(Color::Black);
@@ -207,7 +227,7 @@ pub fn sample(seed: u64, n: usize, goal: Option<Goal>) -> Option<Candidate> {
     let region = shape
         .area
         .iter()
-        .map(|&p| pt(ni, crate::puzzle::square_symmetry(p, sym, ni)))
+        .map(|&p| pt(ni, square_symmetry(p, sym, ni)))
         .collect();
     Some(Candidate {
         go,
@@ -228,6 +248,12 @@ pub fn attempt(seed: u64, n: usize, goal: Option<Goal>) -> (Result<Record, Rejec
     let Some(c) = sample(seed, n, goal) else {
         return (Err(Reject::Shape), 0);
     };
+    prove(c, seed)
+}
+
+/// Proves a sampled candidate: the record when it makes a puzzle (else why not), with the
+/// number of nodes the searches expanded.
+pub fn prove(c: Candidate, seed: u64) -> (Result<Record, Reject>, u64) {
     let region = c.region.clone();
     // Solved from the position as a record sets it up, so that `verify` repeats the very same
     // search and finds the same proof, line and tree.
@@ -287,17 +313,20 @@ fn record(c: &Candidate, region: &[Pt], r: &ld::LdResult, seed: u64) -> Record {
     };
     let names = |ms: &[Move]| ms.iter().map(|&m| go.move_name(m)).collect::<Vec<_>>();
     let mover = go.to_move();
+    let region: Vec<String> = region.iter().map(|&p| go.name(p)).collect();
     Record {
         number: 0,
         game: "go".into(),
-        size: go.size(),
-        black: stones(Color::Black),
-        white: stones(Color::White),
+        position: Fields::new()
+            .with("size", go.size())
+            .with("black", stones(Color::Black))
+            .with("white", stones(Color::White)),
         to_play: mover.name().into(),
         goal: c.goal.name().into(),
         instruction: format!("{} to play and {}", mover.title(), c.goal.name()),
-        target: go.name(c.target),
-        region: region.iter().map(|&p| go.name(p)).collect(),
+        focus: Fields::new()
+            .with("target", go.name(c.target))
+            .with("region", region),
         key_move: go.move_name(r.proof.key_move.expect("proven")),
         unique: true,
         main_line: names(
@@ -428,26 +457,26 @@ fn set_up(n: usize, black: &[Pt], white: &[Pt], mover: Color) -> Go {
 /// The set-up position of a record, checked before any engine holds it: a board size a book
 /// may have (7 to 19), every stone a point of the board, named once, in one colour. Errors
 /// name the field.
-pub fn position(r: &Record) -> Result<Go, String> {
-    if !(7..=19).contains(&r.size) {
+pub fn position(r: &Record, gp: &Part) -> Result<Go, String> {
+    if !(7..=19).contains(&gp.size) {
         return Err(format!(
             "size: {} is not a book's board size (7..19)",
-            r.size
+            gp.size
         ));
     }
-    let probe = Go::new(r.size);
-    let mut owner: Vec<Option<(Color, String)>> = vec![None; (r.size + 2) * (r.size + 2)];
+    let probe = Go::new(gp.size);
+    let mut owner: Vec<Option<(Color, String)>> = vec![None; (gp.size + 2) * (gp.size + 2)];
     let mut lists: [Vec<Pt>; 2] = [Vec::new(), Vec::new()];
     for (field, list, c) in [
-        ("black", &r.black, Color::Black),
-        ("white", &r.white, Color::White),
+        ("black", &gp.black, Color::Black),
+        ("white", &gp.white, Color::White),
     ] {
         for name in list.split_whitespace() {
             let p = probe.parse(name).map_err(|_| {
                 format!(
                     "{field}: '{}' is not a point of the {n}x{n} board",
                     short(name),
-                    n = r.size
+                    n = gp.size
                 )
             })?;
             if let Some((was, _)) = &owner[p] {
@@ -463,7 +492,7 @@ pub fn position(r: &Record) -> Result<Go, String> {
     }
     let mover = Color::parse(&r.to_play)
         .ok_or_else(|| format!("to_play: '{}' is not black or white", short(&r.to_play)))?;
-    let go = set_up(r.size, &lists[0], &lists[1], mover);
+    let go = set_up(gp.size, &lists[0], &lists[1], mover);
     if let Some(&p) = go.groups_without_liberties().first() {
         return Err(format!(
             "position: the stones at {} have no liberty",
@@ -529,10 +558,10 @@ fn sgf_points(go: &Go) -> Vec<(String, Pt)> {
 /// the right side to move, every variation is legal under the game's rules with the colours
 /// alternating, the variations of the key move end in "Correct" and carry no "Wrong", and each
 /// other first move is a recorded wrong move marked "Wrong", followed by its recorded answer.
-pub fn check_sgf(r: &Record, go: &Go) -> Result<(), String> {
+pub fn check_sgf(r: &Record, gp: &Part, go: &Go) -> Result<(), String> {
     let root = super::sgf::parse(&r.sgf).map_err(|e| format!("does not parse: {e}"))?;
-    if root.first("SZ") != Some(r.size.to_string().as_str()) {
-        return Err(format!("SZ is not {}", r.size));
+    if root.first("SZ") != Some(gp.size.to_string().as_str()) {
+        return Err(format!("SZ is not {}", gp.size));
     }
     let mover = go.to_move();
     let pl = if mover == Color::Black { "B" } else { "W" };
@@ -687,16 +716,20 @@ fn walk_correct(
 /// and grade, and the SGF solution tree. Each error names its field. `budget_nodes` bounds
 /// each search.
 pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
-    let go = match position(r) {
+    let gp = match part(r) {
+        Ok(gp) => gp,
+        Err(e) => return vec![e],
+    };
+    let go = match position(r, &gp) {
         Ok(go) => go,
         Err(e) => return vec![e],
     };
     let mut errors: Vec<String> = Vec::new();
-    let Ok(target) = go.parse(&r.target) else {
-        return vec![format!("target: '{}' is not a point", short(&r.target))];
+    let Ok(target) = go.parse(&gp.target) else {
+        return vec![format!("target: '{}' is not a point", short(&gp.target))];
     };
     let Some(defender) = go.stone(target) else {
-        return vec![format!("target: {} holds no stone", r.target)];
+        return vec![format!("target: {} holds no stone", gp.target)];
     };
     let mover = go.to_move();
     let goal = Goal::for_defender(defender, mover);
@@ -704,7 +737,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
         errors.push(format!(
             "goal: '{}' does not fit the target {} ({} to play: {})",
             short(&r.goal),
-            r.target,
+            gp.target,
             mover.name(),
             goal.name()
         ));
@@ -716,7 +749,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
             short(&r.instruction)
         ));
     }
-    let region = match r
+    let region = match gp
         .region
         .iter()
         .map(|s| go.parse(s).map_err(|e| e.to_string()))
@@ -726,7 +759,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
         Err(e) => return vec![format!("region: {e}")],
     };
     // The position, target and region are the ones the seed makes.
-    if let Some(c) = sample(r.seed, r.size, Some(goal)) {
+    if let Some(c) = sample(r.seed, gp.size, Some(goal)) {
         let stones = |g: &Go, col: Color| -> Vec<Pt> {
             g.points().filter(|&p| g.stone(p) == Some(col)).collect()
         };
@@ -875,7 +908,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
             r.proof_size, res.proof_size
         ));
     }
-    let band = crate::puzzle::grade(res.proof_size);
+    let band = grade(res.proof_size);
     if r.grade != band {
         errors.push(format!(
             "grade: '{}' (a proof of {} positions is '{band}')",
@@ -883,10 +916,258 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
             res.proof_size
         ));
     }
-    if let Err(e) = check_sgf(r, &go) {
+    if let Err(e) = check_sgf(r, &gp, &go) {
         errors.push(format!("sgf: {e}"));
     } else if r.sgf != sgf_tree(&go, goal, &res.solution, &res.proof.refutations) {
         errors.push("sgf: not the proof's solution tree".into());
     }
     errors
+}
+
+/// The Go keys of a record's position part.
+#[derive(serde::Deserialize)]
+struct PositionKeys {
+    size: usize,
+    black: String,
+    white: String,
+}
+
+/// The Go keys of a record's focus part.
+#[derive(serde::Deserialize)]
+struct FocusKeys {
+    target: String,
+    region: Vec<String>,
+}
+
+/// The Go part of a record, read: board size, stones by name, target and candidate points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Board size.
+    pub size: usize,
+    /// Black stones, by name.
+    pub black: String,
+    /// White stones, by name.
+    pub white: String,
+    /// A stone of the group under attack.
+    pub target: String,
+    /// The candidate points.
+    pub region: Vec<String>,
+}
+
+/// Reads the Go keys of a record; the error names what is missing or mistyped.
+pub fn part(r: &Record) -> Result<Part, String> {
+    let p: PositionKeys =
+        serde_json::from_value(r.position.to_object()).map_err(|e| e.to_string())?;
+    let f: FocusKeys = serde_json::from_value(r.focus.to_object()).map_err(|e| e.to_string())?;
+    Ok(Part {
+        size: p.size,
+        black: p.black,
+        white: p.white,
+        target: f.target,
+        region: f.region,
+    })
+}
+
+/// The points of a record's problem on `board`: its stones and its region.
+fn problem_points(board: &Board, gp: &Part) -> Vec<PointId> {
+    gp.black
+        .split_whitespace()
+        .chain(gp.white.split_whitespace())
+        .chain(gp.region.iter().map(|s| s.as_str()))
+        .filter_map(|s| board.parse(s).ok())
+        .collect()
+}
+
+/// The figure of a puzzle as set: its stones on the board cropped to the problem.
+fn puzzle_figure(board: Board, gp: &Part) -> Figure {
+    let mut fig = Figure::new(board.clone());
+    for (list, c) in [(&gp.black, Colour::Black), (&gp.white, Colour::White)] {
+        for id in list.split_whitespace().filter_map(|s| board.parse(s).ok()) {
+            fig.stone(id, c);
+        }
+    }
+    let pts = problem_points(&board, gp);
+    fig.window = Some(Window::around(&board, &pts, 0.5));
+    fig
+}
+
+/// The answer figure: the main line as numbered stones, the first wrong move with a
+/// refutation marked and named in the caption.
+fn answer_figure(board: Board, r: &Record, gp: &Part) -> Figure {
+    let mut fig = puzzle_figure(board.clone(), gp);
+    // The main line may reach the ring just outside the region: keep it in view.
+    let mut pts = problem_points(&board, gp);
+    pts.extend(r.main_line.iter().filter_map(|m| board.parse(m).ok()));
+    fig.window = Some(Window::around(&board, &pts, 0.5));
+    let first = if r.to_play == "white" {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let mut colour = first;
+    let mut passes = Vec::new();
+    for (i, m) in r.main_line.iter().enumerate() {
+        match board.parse(m) {
+            Ok(id) => {
+                fig.play(id, colour);
+            }
+            Err(_) => {
+                fig.last_number += 1;
+                passes.push(format!("{} passes", i + 1));
+            }
+        }
+        colour = match colour {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        };
+    }
+    fig.notes.extend(passes);
+    let verb = if r.goal == "kill" { "kills" } else { "lives" };
+    let mut caption = format!("1 at {} {verb}", r.key_move);
+    if r.unique {
+        caption.push_str(" (the only move that does)");
+    }
+    caption.push('.');
+    if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
+        let tag = "a";
+        if let Ok(id) = board.parse(&w.play) {
+            fig.mark(id, MarkKind::Label(tag.into()));
+            caption.push_str(&format!(
+                " Wrong: {tag} ({}) is answered by {}.",
+                w.play,
+                w.refutation.as_deref().unwrap_or("pass")
+            ));
+        }
+    }
+    fig.caption = caption;
+    fig
+}
+
+/// The board sizes a Go puzzle book may use: (least, most, default).
+const BOOK_SIZES: (usize, usize, usize) = (7, 19, 9);
+
+/// A Go life-and-death kind: Black to kill, to live, or either (sampled per puzzle).
+pub struct LifeAndDeath {
+    /// The kind's name.
+    name: &'static str,
+    /// The goal, or None for either.
+    goal: Option<Goal>,
+}
+
+/// Black to play and kill.
+pub static KILL: LifeAndDeath = LifeAndDeath {
+    name: "kill",
+    goal: Some(Goal::Kill),
+};
+
+/// Black to play and live.
+pub static LIVE: LifeAndDeath = LifeAndDeath {
+    name: "live",
+    goal: Some(Goal::Live),
+};
+
+/// Kill or live, drawn per puzzle: the kind a puzzles table gets when it names none.
+pub static LIFE_AND_DEATH: LifeAndDeath = LifeAndDeath {
+    name: "life-and-death",
+    goal: None,
+};
+
+/// Go's puzzle kinds, in the order `stonepress games` lists them.
+pub static PUZZLE_KINDS: &[&dyn PuzzleKind] = &[&KILL, &LIVE, &LIFE_AND_DEATH];
+
+impl PuzzleKind for LifeAndDeath {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn is_default(&self) -> bool {
+        self.goal.is_none()
+    }
+
+    fn sizes(&self) -> (usize, usize, usize) {
+        BOOK_SIZES
+    }
+
+    fn verify_nodes(&self) -> u64 {
+        4 * CANDIDATE_NODES
+    }
+
+    fn sample(&self, seed: u64, size: usize) -> Option<contract::Candidate> {
+        sample(seed, size, self.goal).map(|c| Box::new(c) as contract::Candidate)
+    }
+
+    fn prove(&self, candidate: contract::Candidate, seed: u64) -> Result<Record, String> {
+        let c = candidate
+            .downcast::<Candidate>()
+            .map_err(|_| "not a Go candidate".to_string())?;
+        prove(*c, seed).0.map_err(|e| format!("{e:?}"))
+    }
+
+    fn verify(&self, r: &Record, nodes: u64) -> Vec<String> {
+        verify(r, nodes)
+    }
+
+    fn board(&self, r: &Record) -> Result<Board, String> {
+        let size = part(r)?.size;
+        let (lo, hi, _) = BOOK_SIZES;
+        if !(lo..=hi).contains(&size) {
+            return Err(format!(
+                "size: {size} is not a book's board size ({lo}..{hi})"
+            ));
+        }
+        Ok(Go::new(size).board().clone())
+    }
+
+    fn stones(&self, r: &Record, board: &Board) -> Vec<(PointId, Color)> {
+        let Ok(gp) = part(r) else {
+            return Vec::new();
+        };
+        [(&gp.black, Color::Black), (&gp.white, Color::White)]
+            .iter()
+            .flat_map(|(list, c)| {
+                list.split_whitespace()
+                    .filter_map(|s| board.parse(s).ok())
+                    .map(move |id| (id, *c))
+            })
+            .collect()
+    }
+
+    fn figure(&self, r: &Record, answer: bool) -> Result<Figure, String> {
+        let board = self.board(r)?;
+        let gp = part(r)?;
+        Ok(if answer {
+            answer_figure(board, r, &gp)
+        } else {
+            puzzle_figure(board, &gp)
+        })
+    }
+
+    fn check_field(&self, key: &str, value: &serde_json::Value) -> Result<(), String> {
+        let v = value.clone();
+        match key {
+            "size" => serde_json::from_value::<usize>(v).map(drop),
+            "black" | "white" | "target" => serde_json::from_value::<String>(v).map(drop),
+            "region" => serde_json::from_value::<Vec<String>>(v).map(drop),
+            _ => Ok(()),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    fn read_fields(
+        &self,
+        extra: Vec<(String, serde_json::Value)>,
+    ) -> Result<(Fields, Fields), String> {
+        let all = serde_json::Value::Object(extra.into_iter().collect());
+        let p: PositionKeys = serde_json::from_value(all.clone()).map_err(|e| e.to_string())?;
+        let f: FocusKeys = serde_json::from_value(all).map_err(|e| e.to_string())?;
+        Ok((
+            Fields::new()
+                .with("size", p.size)
+                .with("black", p.black)
+                .with("white", p.white),
+            Fields::new()
+                .with("target", f.target)
+                .with("region", f.region),
+        ))
+    }
 }
