@@ -105,20 +105,45 @@ fn a_bad_puzzles_table_is_refused_with_its_line() {
     std::fs::write(&cfg, "[[puzzles]]\ngame = \"hexade\"\n").unwrap();
     let o = stonepress(&dir, &["check", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    // A band no candidate reaches is an unsolvable request: refused, nothing written.
+    // A band no candidate reaches is a set that cannot be made: a run-time failure (exit 1)
+    // naming the table; with nothing else to print, nothing is written.
     std::fs::write(
         &cfg,
         "[[puzzles]]\ngame = \"go\"\ncount = 1\nsize = 7\ndifficulty = \"100000000..200000000\"\n",
     )
     .unwrap();
     let o = stonepress(&dir, &["build", cfg.to_str().unwrap(), "--jobs", "2"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("bad.toml:2") && err.contains("found only 0 of 1"),
         "{err}"
     );
     assert!(!dir.join("output").exists(), "nothing is written");
+    // Beside a board sheet and a set that can be made, the failing set is left out and named,
+    // and the rest of the document is written.
+    std::fs::write(
+        &cfg,
+        "[document]\nname = \"part\"\n\n[[board]]\ngame = \"go\"\n\n[[puzzles]]\ngame = \"go\"\n\
+         count = 1\nsize = 7\ndifficulty = \"100000000..200000000\"\ntitle = \"Never\"\n\n\
+         [[puzzles]]\ngame = \"go\"\ncount = 2\nsize = 7\ntitle = \"Made\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", cfg.to_str().unwrap(), "--jobs", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.toml:8") && err.contains("'Never'") && !err.contains("'Made'"),
+        "{err}"
+    );
+    let out = dir.join("output");
+    assert!(out.join("part.pdf").exists() && out.join("part").is_dir());
+    let m: stonepress::puzzle::Manifest =
+        serde_json::from_str(&std::fs::read_to_string(out.join("part.json")).unwrap()).unwrap();
+    assert_eq!(m.sets.len(), 1, "only the set that was made");
+    assert_eq!(m.sets[0].puzzles.len(), 2);
+    let v = stonepress(&dir, &["verify", out.join("part.json").to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
 }
 
 /// Plays `moves` (by name, "pass" for a pass) from a record's position with the engine's own

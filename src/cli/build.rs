@@ -157,10 +157,12 @@ pub struct Written {
 
 /// Renders and writes the outputs of a plan into `set` (begun for `plan.name` with the
 /// entries of [`entries`]), one page at a time, then moves the set into place. The PDF is
-/// finished before the manifest is written, so the manifest can describe it.
+/// finished before the manifest is written, so the manifest can describe it; the manifest is
+/// written when `manifest` (the plan asked for puzzles), with the sets that were made.
 pub fn write_outputs(
     plan: &Plan,
     sets: &[Vec<Record>],
+    manifest_wanted: bool,
     set: OutputSet,
 ) -> Result<Written, OutputError> {
     let pdf_rel = PathBuf::from(format!("{}.pdf", plan.name));
@@ -205,7 +207,7 @@ pub fn write_outputs(
         set.done(&pdf_rel, f)?;
         files.insert(0, set.staged(&pdf_rel).1);
     }
-    if !sets.is_empty() {
+    if manifest_wanted {
         // The PDF is complete in the staging folder by now; it is hashed as a stream, so a
         // large PDF is never held in memory.
         let digest = if want_pdf {

@@ -311,8 +311,12 @@ fn build(
     let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
     let (puts, others) = entries(&plan, puzzles > 0);
     let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
-    let sets = generate_sets(&mut plan, jobs)?;
-    let written = write_outputs(&plan, &sets, set).map_err(output_failure)?;
+    let (sets, failed) = generate_sets(&mut plan, jobs);
+    if plan.sheets.is_empty() && plan.blocks.is_empty() && plan.books.is_empty() {
+        // Nothing is left to print: the output set is dropped unwritten.
+        return Err(Failure::Runtime(failed.join("\n")));
+    }
+    let written = write_outputs(&plan, &sets, puzzles > 0, set).map_err(output_failure)?;
     let files = &written.files;
     let pdfs = files
         .iter()
@@ -334,16 +338,27 @@ fn build(
     {
         println!("  {}", f.display());
     }
-    Ok(())
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Runtime(format!(
+            "{} puzzle set{} could not be made and {} left out of the document:\n{}",
+            failed.len(),
+            plural(failed.len()),
+            if failed.len() == 1 { "is" } else { "are" },
+            failed.join("\n")
+        )))
+    }
 }
 
-/// Generates and proves the puzzles of every book, on `jobs` threads,
-/// with a progress bar on a terminal. A book without its own seed takes the document's seed
-/// plus its index.
-fn generate_sets(plan: &mut Plan, jobs: usize) -> Result<Vec<Vec<Record>>, Failure> {
+/// Generates and proves the puzzles of every book, on `jobs` threads, with a progress bar on
+/// a terminal. A book without its own seed takes the document's seed plus its index. A book
+/// whose set cannot be made is taken out of the plan (the rest of the document is still
+/// built) and its error, naming the `[[puzzles]]` table, is returned beside the sets.
+fn generate_sets(plan: &mut Plan, jobs: usize) -> (Vec<Vec<Record>>, Vec<String>) {
     let total: u64 = plan.books.iter().map(|b| b.set.count as u64).sum();
     if total == 0 {
-        return Ok(Vec::new());
+        return (Vec::new(), Vec::new());
     }
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
@@ -355,17 +370,27 @@ fn generate_sets(plan: &mut Plan, jobs: usize) -> Result<Vec<Vec<Record>>, Failu
     );
     let seed = plan.seed;
     let mut sets = Vec::new();
-    for (i, book) in plan.books.iter_mut().enumerate() {
+    let mut failed = Vec::new();
+    let mut kept = Vec::new();
+    for (i, mut book) in std::mem::take(&mut plan.books).into_iter().enumerate() {
         if !book.seed_given {
             book.set.seed = seed.wrapping_add(i as u64);
         }
         bar.set_message(book.title.clone());
-        let set = crate::puzzle::generate(&book.set, jobs, &|| bar.inc(1))
-            .map_err(|e| Failure::Input(format!("{}: [[puzzles]]: {e}", book.origin)))?;
-        sets.push(set);
+        match crate::puzzle::generate(&book.set, jobs, &|| bar.inc(1)) {
+            Ok(set) => {
+                sets.push(set);
+                kept.push(book);
+            }
+            Err(e) => failed.push(format!(
+                "{}: [[puzzles]] '{}': {e}",
+                book.origin, book.title
+            )),
+        }
     }
+    plan.books = kept;
     bar.finish_and_clear();
-    Ok(sets)
+    (sets, failed)
 }
 
 /// Times layout plus rendering of a 100-page document made by repeating the plan's sheets.
