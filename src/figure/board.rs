@@ -6,7 +6,7 @@ use crate::geometry::{
     ANCHOR_CORNERS, Board, CellClass, EDGE_LETTERS, Family, INV_SQRT_3, Point, PointId,
     SQRT_3_OVER_2, Shape as CellShape, Size,
 };
-use crate::render::{Anchor, Geometry, Page, Paint, Stroke};
+use crate::render::{Align, Geometry, Page, Paint, Stroke};
 
 /// How an empty board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,14 +194,14 @@ fn draw_square(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyl
                 Point::new(bottom.x, bottom.y + gap * at.sy + size * 0.35),
                 letters.clone(),
                 size,
-                Anchor::Middle,
+                Align::Middle,
             );
             if go {
                 page.text(
                     Point::new(top.x, top.y - gap * at.sy + size * 0.35),
                     letters,
                     size,
-                    Anchor::Middle,
+                    Align::Middle,
                 );
             }
         }
@@ -213,14 +213,14 @@ fn draw_square(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyl
                 Point::new(left.x - gap * at.sx, left.y + size * 0.35),
                 label.clone(),
                 size,
-                Anchor::End,
+                Align::End,
             );
             if go {
                 page.text(
                     Point::new(right.x + gap * at.sx, right.y + size * 0.35),
                     label,
                     size,
-                    Anchor::Start,
+                    Align::Start,
                 );
             }
         }
@@ -263,7 +263,7 @@ fn draw_anchor(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyl
                     Point::new(pos.x, pos.y + size * 0.35),
                     (r + 1).to_string(),
                     size,
-                    Anchor::Middle,
+                    Align::Middle,
                 );
             }
         }
@@ -275,7 +275,7 @@ fn draw_anchor(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyl
                     Point::new(pos.x, pos.y + size * 0.35),
                     letter,
                     size,
-                    Anchor::Middle,
+                    Align::Middle,
                 );
             }
         }
@@ -368,7 +368,7 @@ fn draw_hexade_labels(page: &mut Page, board: &Board, at: &Placement) {
                 Point::new(pos.x, pos.y + size * 0.35),
                 ((b'A' + r as u8) as char).to_string(),
                 size,
-                Anchor::Middle,
+                Align::Middle,
             );
         }
     }
@@ -381,7 +381,7 @@ fn draw_hexade_labels(page: &mut Page, board: &Board, at: &Placement) {
                 Point::new(pos.x, pos.y + size * 0.35),
                 (n + 1).to_string(),
                 size,
-                Anchor::Middle,
+                Align::Middle,
             );
         }
     }
@@ -413,7 +413,7 @@ fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &
             Point::new(pos.x, pos.y + size * 0.4),
             EDGE_LETTERS[e].to_string(),
             size * 1.3,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
     if style.coordinates {
@@ -424,7 +424,7 @@ fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &
                 Point::new(pos.x, pos.y + size * 0.3),
                 (r - 1).to_string(),
                 size * 0.8,
-                Anchor::Start,
+                Align::Start,
             );
         }
         for i in 1..=27 {
@@ -433,7 +433,7 @@ fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &
                 Point::new(pos.x, pos.y + size * 0.3),
                 i.to_string(),
                 size * 0.8,
-                Anchor::Middle,
+                Align::Middle,
             );
         }
     }

@@ -13,7 +13,7 @@ use crate::geometry::{
     Shape as CellShape, Size,
 };
 use crate::render::frame::{Text, text_width};
-use crate::render::{Anchor, Geometry, Item, Page, Paint, Stroke};
+use crate::render::{Align, Geometry, Item, Page, Paint, Stroke};
 
 /// Font size of captions in mm (9 pt).
 pub const CAPTION_SIZE: f64 = 3.2;
@@ -41,7 +41,7 @@ pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> 
             Point::new(origin.x + size.w / 2.0, y),
             line.clone(),
             CAPTION_SIZE,
-            Anchor::Middle,
+            Align::Middle,
         );
         y += CAPTION_SIZE * LEADING;
     }
@@ -534,7 +534,7 @@ fn label(page: &mut Page, c: Point, text: &str, r: f64, ink: Paint) {
         pos: Point::new(c.x, c.y + size * 0.36),
         text: text.to_string(),
         size,
-        anchor: Anchor::Middle,
+        align: Align::Middle,
         bold: false,
         paint: ink,
     }));
@@ -750,7 +750,7 @@ fn hexade_window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bo
             Point::new(pos.x, pos.y + size * 0.35),
             ((b'A' + r as u8) as char).to_string(),
             size,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
     let mut diagonals: Vec<_> = top_of_diagonal.into_iter().collect();
@@ -761,7 +761,7 @@ fn hexade_window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bo
             Point::new(pos.x, pos.y + size * 0.35),
             (n + 1).to_string(),
             size,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
 }
@@ -808,7 +808,7 @@ fn window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
             Point::new(pos.x, pos.y + gap * at.sy + size * 0.35),
             letters,
             size,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
     let mut rows: Vec<_> = left.into_iter().collect();
@@ -819,7 +819,7 @@ fn window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
             Point::new(pos.x - gap * at.sx, pos.y + size * 0.35),
             (r + 1).to_string(),
             size,
-            Anchor::End,
+            Align::End,
         );
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::figure::{BoardStyle, draw_board, place_board};
 use crate::geometry::{Board, Point, Size};
-use crate::render::{Anchor, Page};
+use crate::render::{Align, Page};
 
 use super::tables;
 
@@ -53,13 +53,13 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
         Point::new(m, m + TITLE * 0.75),
         spec.title.clone(),
         TITLE,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(m, m + TITLE + SUB * 1.2),
         spec.subtitle.clone(),
         SUB,
-        Anchor::Start,
+        Align::Start,
     );
     let top = m + TITLE + SUB * 2.4;
     let bottom = h - m - FOOT * 2.0;
@@ -118,12 +118,12 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
     } else {
         format!("{} at full size", spec.board.description())
     };
-    page.text(Point::new(m, h - m), scale_note, FOOT, Anchor::Start);
+    page.text(Point::new(m, h - m), scale_note, FOOT, Align::Start);
     page.text(
         Point::new(w - m, h - m),
         format!("page {number} of {total}"),
         FOOT,
-        Anchor::End,
+        Align::End,
     );
     page
 }
