@@ -13,7 +13,7 @@
 //! }
 //! let score = area_score(&go, &[], 7.0, 0.0);
 //! assert_eq!(score.black_stones, 2);
-//! assert_eq!(stonepress::geometry::Board::anchor().len(), 169);
+//! assert_eq!(stonepress::geometry::Board::hex_points(8).len(), 169);
 //! ```
 #![forbid(unsafe_code)]
 

@@ -288,6 +288,7 @@ fn sheet(
         title: b.title.clone().unwrap_or_else(|| game.title().to_string()),
         subtitle: format!("{}: {}", game.credit(), game.summary()),
         board,
+        look: game.look(),
         paper,
         margin,
         style: BoardStyle {

@@ -1,11 +1,48 @@
 //! Tests of the figure model and its drawing.
 
 use super::*;
-use crate::geometry::{Board, Point, Size};
-use crate::render::{Item, Page};
+use crate::geometry::{Board, Columns, Point, Size};
+use crate::render::{Item, Page, Paint};
+
+/// A look for tests, written here: figure/ holds no game's look.
+static LOOK: Look = Look {
+    spacing: (10.0, 10.0),
+    stone: 0.45,
+    ground: Some(Ground {
+        paint: Paint::Rgb(200, 180, 120),
+        pad: 0.5,
+    }),
+    grid: Ink {
+        paint: Paint::BLACK,
+        width: 0.3,
+    },
+    border: Ink {
+        paint: Paint::BLACK,
+        width: 0.6,
+    },
+    dot: Some(Dot {
+        per_unit: 0.05,
+        min: 0.25,
+        paint: Paint::BLACK,
+    }),
+    stars: None,
+    edge_cells: Tint {
+        print: Paint::Grey(185),
+        colour: Paint::Rgb(120, 190, 110),
+    },
+    corners: None,
+    labels: Labels {
+        margin: 0.7,
+        gap: 0.8,
+        window_gap: 0.8,
+        opposite: false,
+        on_windows: true,
+        edge_names: false,
+    },
+};
 
 fn go9() -> Board {
-    Board::go(9)
+    Board::square(9, 9, Columns::SkipI)
 }
 
 fn classes(page: &Page, class: &str) -> usize {
@@ -28,7 +65,7 @@ fn texts(page: &Page) -> Vec<String> {
 #[test]
 fn a_figure_draws_its_stones_numbers_marks_and_caption_inside_its_box() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     fig.stone(b.parse("C3").unwrap(), Colour::Black);
     fig.stone(b.parse("D3").unwrap(), Colour::White);
     fig.play(b.parse("D4").unwrap(), Colour::Black);
@@ -70,7 +107,7 @@ fn a_figure_draws_its_stones_numbers_marks_and_caption_inside_its_box() {
 #[test]
 fn a_move_on_an_occupied_point_is_noted_not_drawn() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     fig.stone(b.parse("E5").unwrap(), Colour::White);
     assert_eq!(fig.play(b.parse("C3").unwrap(), Colour::Black), 1);
     assert_eq!(fig.play(b.parse("D3").unwrap(), Colour::White), 2);
@@ -84,7 +121,7 @@ fn a_move_on_an_occupied_point_is_noted_not_drawn() {
 #[test]
 fn a_window_shows_only_its_points_with_coordinates_along_its_sides() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     let corner = [b.parse("A1").unwrap(), b.parse("E4").unwrap()];
     fig.window = Some(Window::around(&b, &corner, 0.0));
     fig.stone(b.parse("B2").unwrap(), Colour::Black);
@@ -107,8 +144,8 @@ fn a_window_shows_only_its_points_with_coordinates_along_its_sides() {
 
 #[test]
 fn cells_outline_follows_the_boundary_of_the_union() {
-    let b = Board::hexade(4);
-    let mut fig = Figure::new(b.clone());
+    let b = Board::hex_cells(4);
+    let mut fig = Figure::new(b.clone(), &LOOK);
     let three = b.parse_list("A1 A2 A3").unwrap();
     fig.regions.push(Region {
         outline: Outline::Cells(three),
@@ -131,7 +168,7 @@ fn cells_outline_follows_the_boundary_of_the_union() {
 #[test]
 fn marks_on_black_stones_are_white() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     let p = b.parse("C3").unwrap();
     fig.stone(p, Colour::Black);
     fig.mark(p, MarkKind::Label("A".into()));
@@ -165,9 +202,9 @@ fn captions_wrap_to_the_box() {
 
 #[test]
 fn pieces_are_stroked_only_along_their_outer_edges_and_edge_marks_are_drawn() {
-    let b = Board::kropki(6, 6);
+    let b = Board::square(6, 6, Columns::Spreadsheet);
     let p = |n: &str| b.parse(n).unwrap();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     // Two triangles sharing the edge C3-C4: a diamond of four outer edges.
     fig.regions.push(Region {
         outline: Outline::Pieces(vec![

@@ -7,6 +7,7 @@ pub mod color;
 pub mod go;
 pub mod hexade;
 pub mod kropki;
+pub mod looks;
 pub mod position;
 
 use std::fmt;
@@ -209,7 +210,9 @@ pub struct BoardParams {
 impl GameId {
     /// Builds the game's board, checking the parameters that apply and refusing the others.
     pub fn board(self, p: BoardParams) -> Result<crate::geometry::Board, String> {
-        use crate::geometry::{Board, GO_SIZES, HEXADE_BASES, KROPKI_MAX};
+        use crate::games::go::look::GO_SIZES;
+        use crate::games::hexade::look::HEXADE_BASES;
+        use crate::games::kropki::look::KROPKI_MAX;
         let refuse = |key: &str, v: Option<usize>| match v {
             Some(_) => Err(format!("'{key}' does not apply to {}", self.title())),
             None => Ok(()),
@@ -223,7 +226,7 @@ impl GameId {
                 if !GO_SIZES.contains(&n) {
                     return Err(format!("Go board size {n} is outside 5..19"));
                 }
-                Ok(Board::go(n))
+                Ok(crate::games::go::look::board(n))
             }
             GameId::Kropki => {
                 refuse("size", p.size)?;
@@ -232,7 +235,7 @@ impl GameId {
                 if !(5..=KROPKI_MAX).contains(&w) || !(5..=KROPKI_MAX).contains(&h) {
                     return Err(format!("Kropki grid {w}x{h}: each side must be 5..60"));
                 }
-                Ok(Board::kropki(w, h))
+                Ok(crate::games::kropki::look::board(w, h))
             }
             GameId::Hexade => {
                 refuse("size", p.size)?;
@@ -242,7 +245,7 @@ impl GameId {
                 if !(HEXADE_BASES.0..=HEXADE_BASES.2).contains(&b) {
                     return Err(format!("Hexade base {b} is outside 4..12"));
                 }
-                Ok(Board::hexade(b))
+                Ok(crate::games::hexade::look::board(b))
             }
             GameId::Anchor | GameId::Anchor2d => {
                 refuse("size", p.size)?;
@@ -250,9 +253,9 @@ impl GameId {
                 refuse("height", p.height)?;
                 refuse("base", p.base)?;
                 Ok(if self == GameId::Anchor {
-                    Board::anchor()
+                    crate::games::anchor::look::board()
                 } else {
-                    Board::anchor2d()
+                    crate::games::anchor2d::look::board()
                 })
             }
         }

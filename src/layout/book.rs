@@ -2,7 +2,7 @@
 //! on page N" under each, and an answer key (at the end or on the facing page) with the key move
 //! and the main line drawn as numbered stones.
 
-use crate::figure::{Colour, Figure, MarkKind, Window, draw_figure};
+use crate::figure::{Colour, Figure, Look, MarkKind, Window, draw_figure};
 use crate::games::GameId;
 use crate::geometry::{Board, Point, PointId, Size};
 use crate::puzzle::{Record, SetSpec};
@@ -79,16 +79,18 @@ const HEAD: f64 = 3.6;
 const SMALL: f64 = 3.0;
 const FOOT: f64 = 2.8;
 
-/// The board of a record.
-fn board_of(r: &Record) -> Board {
+/// The board of a record and how its game draws it.
+fn board_of(r: &Record) -> (Board, &'static Look) {
     match GameId::parse(&r.game) {
-        Some(GameId::Go) | None => Board::go(r.size),
-        Some(g) => g
-            .board(crate::games::BoardParams {
+        Some(GameId::Go) | None => (crate::games::go::look::board(r.size), GameId::Go.look()),
+        Some(g) => (
+            g.board(crate::games::BoardParams {
                 size: Some(r.size),
                 ..Default::default()
             })
-            .unwrap_or_else(|_| Board::go(r.size)),
+            .unwrap_or_else(|_| crate::games::go::look::board(r.size)),
+            g.look(),
+        ),
     }
 }
 
@@ -104,8 +106,8 @@ fn problem_points(board: &Board, r: &Record) -> Vec<PointId> {
 
 /// The figure of a puzzle as set: its stones on the cropped board.
 fn puzzle_figure(r: &Record, spec: &BookSpec) -> Figure {
-    let board = board_of(r);
-    let mut fig = Figure::new(board.clone());
+    let (board, look) = board_of(r);
+    let mut fig = Figure::new(board.clone(), look);
     fig.coordinates = spec.coordinates;
     fig.colour = spec.colour;
     for (list, c) in [(&r.black, Colour::Black), (&r.white, Colour::White)] {

@@ -171,7 +171,7 @@ pub fn square_symmetry(p: (i32, i32), sym: u8, n: i32) -> (i32, i32) {
 /// A key for a position that is the same for all its images under the board's symmetries.
 fn canonical(r: &Record) -> String {
     let n = r.size as i32;
-    let board = crate::geometry::Board::go(r.size);
+    let board = crate::games::go::look::board(r.size);
     let cells: Vec<(i32, i32, char)> = [(&r.black, 'X'), (&r.white, 'O')]
         .iter()
         .flat_map(|(list, ch)| {

@@ -2,8 +2,9 @@
 //! set-up phase, the mirror rule, group analysis (sides touched, anchor or not, and why) and
 //! scoring (dead groups removed, territory, prisoners).
 
+use super::look::ANCHOR_CORNERS;
 pub use crate::games::Color;
-use crate::geometry::{ANCHOR_CORNERS, Board, PointId};
+use crate::geometry::{Board, PointId};
 
 /// A move: a placement or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +182,7 @@ impl Default for Anchor {
 impl Anchor {
     /// An empty board at the start of the pie phase.
     pub fn new() -> Anchor {
-        let board = Board::anchor();
+        let board = super::look::board();
         let rot = board
             .points()
             .map(|p| {
@@ -410,9 +411,7 @@ impl Anchor {
             .into_iter()
             .map(|points| {
                 let color = self.stone(points[0]).expect("a stone");
-                let sides = points
-                    .iter()
-                    .fold(0u8, |m, &q| m | self.board.anchor_sides(q));
+                let sides = points.iter().fold(0u8, |m, &q| m | self.board.sides(q));
                 Group {
                     color,
                     points,

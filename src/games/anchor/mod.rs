@@ -13,6 +13,7 @@
 
 pub mod engine;
 pub mod figure;
+pub mod look;
 
 #[cfg(test)]
 mod tests;

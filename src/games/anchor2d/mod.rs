@@ -10,6 +10,7 @@
 
 pub mod engine;
 pub mod figure;
+pub mod look;
 
 #[cfg(test)]
 mod tests;

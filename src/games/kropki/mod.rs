@@ -20,6 +20,7 @@
 
 pub mod engine;
 pub mod figure;
+pub mod look;
 
 #[cfg(test)]
 mod tests;
