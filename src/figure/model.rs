@@ -95,7 +95,7 @@ pub struct Mark {
 /// What a shade or an outline means; the drawing picks the ink from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tone {
-    /// Black's: territory, a region, an anchored group.
+    /// Black's: territory, a region, a group that holds.
     Black,
     /// White's.
     White,
@@ -108,7 +108,7 @@ pub enum Tone {
 /// The shape of an outlined region.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outline {
-    /// A closed polygon through the points in order (a Kropki chain, a group's hull).
+    /// A closed polygon through the points in order (a chain of dots, a group's hull).
     Chain(Vec<PointId>),
     /// An open path through the points in order (a side of the board, a row).
     Path(Vec<PointId>),
@@ -116,7 +116,7 @@ pub enum Outline {
     /// on square grids): a group, an area, a six.
     Cells(Vec<PointId>),
     /// The union of convex polygons through points (each piece in order): filled piece by
-    /// piece and stroked along the edges that only one piece has (a Kropki region along its
+    /// piece and stroked along the edges that only one piece has (a region along its
     /// chain, with diagonal steps).
     Pieces(Vec<Vec<PointId>>),
 }
@@ -269,7 +269,7 @@ pub struct Figure {
     pub shades: Vec<(PointId, Tone)>,
     /// Outlined regions.
     pub regions: Vec<Region>,
-    /// Stones drawn with a highlight ring (a group, an anchor's stones).
+    /// Stones drawn with a highlight ring (a group, the stones that hold an edge).
     pub highlights: Vec<PointId>,
     /// Lines and arrows.
     pub arrows: Vec<Arrow>,
@@ -311,17 +311,21 @@ impl Figure {
         self.stones.push(Stone { point, colour });
     }
 
-    /// A figure of a position: the whole board with the given stones.
+    /// A figure of a position: the whole board with the stone `stone_at` gives on each
+    /// point, in point order.
     pub fn of_position(
         board: Board,
         look: &'static Look,
-        stones: impl IntoIterator<Item = (PointId, Colour)>,
+        stone_at: impl Fn(PointId) -> Option<Colour>,
     ) -> Figure {
-        let mut fig = Figure::new(board, look);
-        for (point, colour) in stones {
-            fig.stone(point, colour);
+        let stones = board
+            .points()
+            .filter_map(|point| stone_at(point).map(|colour| Stone { point, colour }))
+            .collect();
+        Figure {
+            stones,
+            ..Figure::new(board, look)
         }
-        fig
     }
 
     /// Plays a request's moves in order, drawing them numbered. `play` plays one move on the

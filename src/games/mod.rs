@@ -4,10 +4,10 @@
 pub mod anchor;
 pub mod anchor2d;
 pub mod color;
+pub mod drawing;
 pub mod go;
 pub mod hexade;
 pub mod kropki;
-pub mod looks;
 pub mod position;
 
 use std::fmt;

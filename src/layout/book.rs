@@ -81,16 +81,16 @@ const FOOT: f64 = 2.8;
 
 /// The board of a record and how its game draws it.
 fn board_of(r: &Record) -> (Board, &'static Look) {
+    let go = || (crate::games::go::look::board(r.size), GameId::Go.look());
     match GameId::parse(&r.game) {
-        Some(GameId::Go) | None => (crate::games::go::look::board(r.size), GameId::Go.look()),
-        Some(g) => (
-            g.board(crate::games::BoardParams {
+        Some(GameId::Go) | None => go(),
+        Some(g) => g
+            .board(crate::games::BoardParams {
                 size: Some(r.size),
                 ..Default::default()
             })
-            .unwrap_or_else(|_| crate::games::go::look::board(r.size)),
-            g.look(),
-        ),
+            .map(|b| (b, g.look()))
+            .unwrap_or_else(|_| go()),
     }
 }
 

@@ -2,8 +2,8 @@
 
 use super::engine::{Anchor, Move};
 use super::look::LOOK;
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{EdgeMark, Figure, Line, MarkKind, Played, Tone};
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, EdgeMark, Figure, Line, MarkKind, Played, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
@@ -28,10 +28,7 @@ fn tone(c: Color) -> Tone {
 /// Plays the request's moves on `a` and turns the engine's judgement into a figure.
 pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = a.board().clone();
-    let stones = board
-        .points()
-        .filter_map(|p| a.stone(p).map(|c| (p, c.into())));
-    let mut fig = Figure::of_position(board.clone(), &LOOK, stones);
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| a.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
     fig.replay(&req.moves, |tok, _| {
         let who = a.to_move();
@@ -60,14 +57,11 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
             edge_marks(&mut fig, &g.points, g.color, anchor);
             let first = board.name(g.points[0]);
             let what = if g.points.len() == 1 {
-                format!(
-                    "The {} stone at {first}",
-                    colour_word(g.color).to_lowercase()
-                )
+                format!("The {} stone at {first}", g.color.title().to_lowercase())
             } else {
                 format!(
                     "The {} group at {first} ({})",
-                    colour_word(g.color).to_lowercase(),
+                    g.color.title().to_lowercase(),
                     plural(g.points.len(), "stone", "stones")
                 )
             };
@@ -99,7 +93,7 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
         let side = |c: Color| {
             format!(
                 "{} {} = {} territory + {}",
-                colour_word(c),
+                c.title(),
                 s.total(c),
                 s.territory[c.index()],
                 plural(s.prisoners[c.index()] as usize, "prisoner", "prisoners")

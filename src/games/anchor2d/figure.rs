@@ -3,8 +3,8 @@
 use super::engine::Anchor2d;
 use super::look::ANCHOR2D_PAIRS;
 use super::look::LOOK;
-use crate::figure::request::{Made, Request, colour_word};
-use crate::figure::{Figure, Line, Outline, Played, Region, Tone};
+use crate::figure::request::{Made, Request};
+use crate::figure::{Colour, Figure, Line, Outline, Played, Region, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::{CellClass, PointId};
@@ -31,10 +31,7 @@ fn pair_text(names: &[String]) -> String {
 /// Plays the request's moves on `a` and turns the engine's anchored pairs into a figure.
 pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = a.board().clone();
-    let stones = board
-        .points()
-        .filter_map(|p| a.stone(p).map(|c| (p, c.into())));
-    let mut fig = Figure::of_position(board.clone(), &LOOK, stones);
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| a.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
     fig.replay(&req.moves, |tok, _| {
         let who = a.to_move();
@@ -102,12 +99,12 @@ pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameE
                 if a.groups(c).is_empty() {
                     continue;
                 }
-                words.push(format!("{} has anchored no pair.", colour_word(c)));
+                words.push(format!("{} has anchored no pair.", c.title()));
             } else {
                 let n = names.len();
                 words.push(format!(
                     "{} has anchored {} pair{}: {}{}",
-                    colour_word(c),
+                    c.title(),
                     n,
                     if n == 1 { "" } else { "s" },
                     pair_text(&names),

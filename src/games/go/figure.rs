@@ -6,7 +6,7 @@ use super::engine::{Go, Move, Pt};
 use super::look::LOOK;
 use super::position::GoPosition;
 use super::score::{Owner, area_score};
-use crate::figure::request::{Made, Request, colour_word, plural};
+use crate::figure::request::{Made, Request, plural};
 use crate::figure::{Colour, Figure, MarkKind, Played, Tone};
 use crate::games::{Color, GameError};
 
@@ -37,19 +37,19 @@ fn group_word(go: &Go, stones: &[Pt], c: Color) -> String {
         .map_or(String::new(), |p| go.name(p));
     let names: Vec<String> = stones.iter().map(|&p| go.name(p)).collect();
     if stones.len() == 1 {
-        format!("the {} stone at {first}", colour_word(c).to_lowercase())
+        format!("the {} stone at {first}", c.title().to_lowercase())
     } else if stones.len() <= 4 {
         let (last, rest) = names.split_last().expect("two or more stones");
         format!(
             "the {} stones at {} and {last}",
-            colour_word(c).to_lowercase(),
+            c.title().to_lowercase(),
             rest.join(", ")
         )
     } else {
         format!(
             "the {} {} stones at {first}",
             stones.len(),
-            colour_word(c).to_lowercase()
+            c.title().to_lowercase()
         )
     }
 }
@@ -57,11 +57,9 @@ fn group_word(go: &Go, stones: &[Pt], c: Color) -> String {
 /// Plays the request's moves on the position and turns the engine's findings into a figure.
 pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, GameError> {
     let go = &mut pos.go;
-    let stones: Vec<(crate::geometry::PointId, Colour)> = go
-        .points()
-        .filter_map(|p| go.stone(p).map(|c| (go.id(p), c.into())))
-        .collect();
-    let mut fig = Figure::of_position(go.board().clone(), &LOOK, stones);
+    let mut fig = Figure::of_position(go.board().clone(), &LOOK, |id| {
+        go.stone(go.pt(id)).map(Colour::from)
+    });
     let mut words = Vec::new();
     let mut captured: Vec<Pt> = Vec::new();
     fig.replay(&req.moves, |tok, number| {
@@ -81,7 +79,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
         if !gone.is_empty() && req.shows("captures") {
             words.push(format!(
                 "{} {number} captures {}.",
-                colour_word(who),
+                who.title(),
                 plural(gone.len(), "stone", "stones")
             ));
         }
@@ -113,7 +111,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
         fig.mark(go.id(k), MarkKind::Square);
         words.push(format!(
             "{} may not retake at {} at once: that is ko.",
-            colour_word(go.to_move()),
+            go.to_move().title(),
             go.name(k)
         ));
     }
@@ -154,7 +152,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
             if eyes[c.index()] > 0 {
                 words.push(format!(
                     "{} has {} (marked e).",
-                    colour_word(c),
+                    c.title(),
                     plural(eyes[c.index()], "eye", "eyes")
                 ));
             }

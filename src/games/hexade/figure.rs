@@ -2,8 +2,8 @@
 
 use super::engine::Hexade;
 use super::look::LOOK;
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{Figure, Line, MarkKind, Outline, Played, Region, Tone};
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
@@ -14,10 +14,7 @@ pub const SHOW: &[&str] = &["sixes", "captures", "forbidden"];
 /// Plays the request's moves on `h` and turns the engine's findings into a figure.
 pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = h.board().clone();
-    let stones = board
-        .points()
-        .filter_map(|p| h.stone(p).map(|c| (p, c.into())));
-    let mut fig = Figure::of_position(board.clone(), &LOOK, stones);
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| h.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
     let mut words = Vec::new();
     let mut taken: Vec<PointId> = Vec::new();
@@ -36,7 +33,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
         if !gone.is_empty() && req.shows("captures") {
             words.push(format!(
                 "{} {n} captures {}.",
-                colour_word(who),
+                who.title(),
                 plural(gone.len() / 2, "pair", "pairs")
             ));
         }
@@ -65,7 +62,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
             fig.mark(p, MarkKind::Label(letter.clone()));
             words.push(format!(
                 "{} at {letter} captures {}.",
-                colour_word(mover),
+                mover.title(),
                 plural(n, "pair", "pairs")
             ));
         }
@@ -78,7 +75,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
             });
         }
         if at.is_empty() && taken.is_empty() {
-            words.push(format!("{} can capture no pair.", colour_word(mover)));
+            words.push(format!("{} can capture no pair.", mover.title()));
         }
     }
     if req.shows("sixes") {
@@ -90,11 +87,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
                     fill: false,
                     line: Line::Heavy,
                 });
-                words.push(format!(
-                    "{} has a six: a {}.",
-                    colour_word(c),
-                    six.shape.name()
-                ));
+                words.push(format!("{} has a six: a {}.", c.title(), six.shape.name()));
             }
         }
     }

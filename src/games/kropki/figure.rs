@@ -4,8 +4,8 @@ use std::collections::HashSet;
 
 use super::engine::{Kropki, Node};
 use super::look::LOOK;
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{Figure, Line, MarkKind, Outline, Played, Region, Tone};
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Tone};
 use crate::games::{Color, GameError};
 use crate::geometry::{Board, PointId};
 
@@ -65,10 +65,9 @@ pub fn chain_pieces(board: &Board, interior: &[PointId]) -> Vec<Vec<PointId>> {
 pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = k.board().clone();
     let nodes: Vec<Node> = k.nodes().collect();
-    let dots = nodes
-        .iter()
-        .filter_map(|&n| k.dot(n).map(|c| (k.id(n), c.into())));
-    let mut fig = Figure::of_position(board.clone(), &LOOK, dots);
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |id| {
+        k.dot(k.node_of(id)).map(Colour::from)
+    });
     fig.replay(&req.moves, |tok, _| {
         let who = k.to_move();
         // A final turn that only declares places no dot and takes no number.
@@ -117,7 +116,7 @@ pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameErr
                 });
                 words.push(format!(
                     "{} may declare a region capturing {}.",
-                    colour_word(c),
+                    c.title(),
                     plural(pool.captures, "dot", "dots")
                 ));
             }
