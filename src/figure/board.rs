@@ -154,6 +154,11 @@ pub fn draw_board(
 ) {
     let vis = shown.visible;
     let unit = at.unit();
+    let gap = if shown.whole {
+        look.labels.gap
+    } else {
+        look.labels.window_gap
+    };
     match board.shape() {
         CellShape::Point => {
             if shown.whole && board.topology() == Topology::SquareGrid {
@@ -219,17 +224,15 @@ pub fn draw_board(
     }
     match board.topology() {
         Topology::SquareGrid if style.coordinates => {
-            square_labels(page, board, look, at, shown);
+            square_labels(page, board, look, at, shown, gap);
         }
         Topology::HexPoints if style.coordinates => {
-            let gap = look.labels.gap;
             let down_left = Point::new(-SQRT_3_OVER_2, 0.5).scale(gap);
             let down_right = Point::new(SQRT_3_OVER_2, 0.5).scale(gap);
             axis_labels(page, board, at, vis, Axis::Numbers, down_left);
             axis_labels(page, board, at, vis, Axis::Letters, down_right);
         }
         Topology::HexCells if style.coordinates => {
-            let gap = look.labels.gap;
             let left = Point::new(-1.0, 0.0).scale(gap);
             // Numbers run along the down-left diagonals; each is labelled above its top cell
             // (the top and upper-right sides), clear of the row letters on the left.
@@ -333,14 +336,16 @@ fn ends(board: &Board, vis: &[bool], along: usize, largest: bool) -> BTreeMap<i3
 
 /// Column letters under each column's bottom shown point and row numbers left of each row's
 /// first; on whole boards with `opposite`, also above the top and right of the last.
-fn square_labels(page: &mut Page, board: &Board, look: &Look, at: &Placement, shown: Shown) {
+fn square_labels(
+    page: &mut Page,
+    board: &Board,
+    look: &Look,
+    at: &Placement,
+    shown: Shown,
+    gap: f64,
+) {
     let vis = shown.visible;
     let size = label_size(at);
-    let gap = if shown.whole {
-        look.labels.gap
-    } else {
-        look.labels.window_gap
-    };
     let opposite = shown.whole && look.labels.opposite;
     let tops = ends(board, vis, 0, true);
     for (c, (_, p)) in ends(board, vis, 0, false) {

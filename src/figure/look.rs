@@ -87,9 +87,10 @@ pub struct Corners {
 pub struct Labels {
     /// Room the labels take beyond the board's body, in units (only when they are printed).
     pub margin: f64,
-    /// Distance from a labelled point to its label on whole boards, in units.
+    /// Distance from a labelled point to its label on whole boards, in units (square grids
+    /// and hexagons; the triangle with windows places its labels by its frame).
     pub gap: f64,
-    /// Distance on windows (parts of a board), in units.
+    /// The same distance on windows (parts of a board).
     pub window_gap: f64,
     /// Label the opposite sides too on whole boards (square grids).
     pub opposite: bool,
