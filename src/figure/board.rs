@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::look::Look;
+use super::look::{Body, Look};
 use crate::geometry::{
     Board, CellClass, INV_SQRT_3, Point, PointId, SQRT_3_OVER_2, Shape as CellShape, Size, Topology,
 };
@@ -159,14 +159,20 @@ pub fn draw_board(
     } else {
         look.labels.window_gap
     };
-    match board.shape() {
-        CellShape::Point => {
+    match &look.body {
+        Body::Lines {
+            grid,
+            border,
+            dot,
+            stars,
+        } => {
+            let (grid, border) = (grid.stroke(), border.stroke());
             if shown.whole && board.topology() == Topology::SquareGrid {
-                grid_lines(page, board, look, at);
+                grid_lines(page, board, at, &grid, &border);
             } else {
-                neighbour_lines(page, board, look, at, vis);
+                neighbour_lines(page, board, at, vis, &grid, &border);
             }
-            if let Some(stars) = &look.stars {
+            if let Some(stars) = stars {
                 for s in (stars.points)(board) {
                     if vis[s as usize] {
                         page.shape(
@@ -178,7 +184,7 @@ pub fn draw_board(
                     }
                 }
             }
-            if let Some(dot) = &look.dot {
+            if let Some(dot) = dot {
                 // One small mark per point: the points a player plays on, countable in the
                 // output.
                 for p in board.points().filter(|&p| vis[p as usize]) {
@@ -190,22 +196,12 @@ pub fn draw_board(
                     );
                 }
             }
-            if let Some(corners) = &look.corners {
-                for &(name, dark) in corners.points {
-                    let p = board
-                        .parse(name)
-                        .expect("corner symbol on a point of the board");
-                    if vis[p as usize] {
-                        (corners.draw)(page, at.at(board, p), unit, dark);
-                    }
-                }
-            }
         }
-        CellShape::Hexagon => {
+        Body::Cells { edge_cells } => {
             let edge_fill = if style.colour {
-                look.edge_cells.colour
+                edge_cells.colour
             } else {
-                look.edge_cells.print
+                edge_cells.print
             };
             let outline = cell_stroke(unit);
             for p in board.points().filter(|&p| vis[p as usize]) {
@@ -219,6 +215,16 @@ pub fn draw_board(
                     Some(outline.clone()),
                     Some(class),
                 );
+            }
+        }
+    }
+    if let Some(corners) = &look.corners {
+        for &(name, dark) in corners.points {
+            let p = board
+                .parse(name)
+                .expect("corner symbol on a point of the board");
+            if vis[p as usize] {
+                (corners.draw)(page, at.at(board, p), unit, dark);
             }
         }
     }
@@ -254,26 +260,29 @@ pub fn draw_board(
 
 /// A whole square grid: one line per row, then one per column, the outer ones in the border
 /// ink.
-fn grid_lines(page: &mut Page, board: &Board, look: &Look, at: &Placement) {
+fn grid_lines(page: &mut Page, board: &Board, at: &Placement, line: &Stroke, border: &Stroke) {
     let (w, h) = board.grid_size();
     let p = |c: usize, r: usize| at.at(board, board.at(c as i32, r as i32).expect("grid point"));
-    let line = look.grid.stroke();
-    let border = look.border.stroke();
     for r in 0..h {
-        let s = if r == 0 || r == h - 1 { &border } else { &line };
+        let s = if r == 0 || r == h - 1 { border } else { line };
         page.line(p(0, r), p(w - 1, r), s.clone());
     }
     for c in 0..w {
-        let s = if c == 0 || c == w - 1 { &border } else { &line };
+        let s = if c == 0 || c == w - 1 { border } else { line };
         page.line(p(c, 0), p(c, h - 1), s.clone());
     }
 }
 
 /// One segment per pair of shown neighbours (along a square grid's edge in the border ink),
 /// and a stub towards each neighbour that is not shown: the board goes on.
-fn neighbour_lines(page: &mut Page, board: &Board, look: &Look, at: &Placement, vis: &[bool]) {
-    let line = look.grid.stroke();
-    let border = look.border.stroke();
+fn neighbour_lines(
+    page: &mut Page,
+    board: &Board,
+    at: &Placement,
+    vis: &[bool],
+    line: &Stroke,
+    border: &Stroke,
+) {
     for p in board.points().filter(|&p| vis[p as usize]) {
         for &q in board.neighbours(p) {
             let a = at.at(board, p);
@@ -281,9 +290,9 @@ fn neighbour_lines(page: &mut Page, board: &Board, look: &Look, at: &Placement, 
             if vis[q as usize] {
                 if q > p {
                     let s = if square_border(board, p, q) {
-                        &border
+                        border
                     } else {
-                        &line
+                        line
                     };
                     page.line(a, b, s.clone());
                 }

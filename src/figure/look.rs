@@ -101,6 +101,29 @@ pub struct Labels {
     pub edge_names: bool,
 }
 
+/// What the board itself is drawn as.
+#[derive(Clone, Copy, Debug)]
+pub enum Body {
+    /// Lines between neighbouring points (a stub towards each neighbour outside a window),
+    /// with star points and a dot on every point: for boards whose stones go on points.
+    Lines {
+        /// The lines.
+        grid: Ink,
+        /// The outer lines of a square grid.
+        border: Ink,
+        /// The dot on every point (class "point"), if any.
+        dot: Option<Dot>,
+        /// Star points, if any.
+        stars: Option<Stars>,
+    },
+    /// A hexagon around every point, white, outlined in black: for boards whose stones go in
+    /// cells.
+    Cells {
+        /// The fill of edge cells (`CellClass::Edge`).
+        edge_cells: Tint,
+    },
+}
+
 /// A game's board drawing style. Every length is in units of the neighbour spacing unless it
 /// says mm.
 #[derive(Clone, Copy, Debug)]
@@ -111,17 +134,9 @@ pub struct Look {
     pub stone: f64,
     /// The board's colour under the grid (only with colour inks), if any.
     pub ground: Option<Ground>,
-    /// Grid lines between neighbouring points (boards of points).
-    pub grid: Ink,
-    /// The outer lines of a square grid.
-    pub border: Ink,
-    /// The dot on every point (class "point"), if any.
-    pub dot: Option<Dot>,
-    /// Star points, if any.
-    pub stars: Option<Stars>,
-    /// The fill of edge cells (boards of cells; other cells are white).
-    pub edge_cells: Tint,
-    /// Symbols on named points, if any.
+    /// Lines or cells.
+    pub body: Body,
+    /// Symbols on named points, drawn over the body, if any.
     pub corners: Option<Corners>,
     /// Coordinates.
     pub labels: Labels,

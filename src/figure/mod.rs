@@ -14,7 +14,7 @@ mod tests;
 
 pub use board::{BoardStyle, Placement, place_board};
 pub use draw::{CAPTION_SIZE, board_aspect, draw_figure, draw_placed, figure_height, wrap};
-pub use look::{Corners, Dot, Ground, Ink, Labels, Look, Stars, Tint};
+pub use look::{Body, Corners, Dot, Ground, Ink, Labels, Look, Stars, Tint};
 pub use model::{
     Arrow, Colour, EdgeMark, Figure, Line, Mark, MarkKind, Numbered, Outline, Played, Refused,
     Region, Stone, Tone, Window,

@@ -12,23 +12,21 @@ static LOOK: Look = Look {
         paint: Paint::Rgb(200, 180, 120),
         pad: 0.5,
     }),
-    grid: Ink {
-        paint: Paint::BLACK,
-        width: 0.3,
-    },
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.6,
-    },
-    dot: Some(Dot {
-        per_unit: 0.05,
-        min: 0.25,
-        paint: Paint::BLACK,
-    }),
-    stars: None,
-    edge_cells: Tint {
-        print: Paint::Grey(185),
-        colour: Paint::Rgb(120, 190, 110),
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::BLACK,
+            width: 0.3,
+        },
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.6,
+        },
+        dot: Some(Dot {
+            per_unit: 0.05,
+            min: 0.25,
+            paint: Paint::BLACK,
+        }),
+        stars: None,
     },
     corners: None,
     labels: Labels {
@@ -39,6 +37,17 @@ static LOOK: Look = Look {
         on_windows: true,
         edge_names: false,
     },
+};
+
+/// The same, drawn as cells.
+static CELLS: Look = Look {
+    body: Body::Cells {
+        edge_cells: Tint {
+            print: Paint::Grey(185),
+            colour: Paint::Rgb(120, 190, 110),
+        },
+    },
+    ..LOOK
 };
 
 fn go9() -> Board {
@@ -145,7 +154,7 @@ fn a_window_shows_only_its_points_with_coordinates_along_its_sides() {
 #[test]
 fn cells_outline_follows_the_boundary_of_the_union() {
     let b = Board::hex_cells(4);
-    let mut fig = Figure::new(b.clone(), &LOOK);
+    let mut fig = Figure::new(b.clone(), &CELLS);
     let three = b.parse_list("A1 A2 A3").unwrap();
     fig.regions.push(Region {
         outline: Outline::Cells(three),
@@ -294,14 +303,29 @@ fn ring(page: &mut Page, c: Point, unit: f64, dark: bool) {
 }
 
 static DRESSED: Look = Look {
-    stars: Some(Stars {
-        points: centre_star,
-        dot: Dot {
-            per_unit: 0.1,
-            min: 0.5,
-            paint: Paint::BLACK,
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::Grey(120),
+            width: 0.2,
         },
-    }),
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.5,
+        },
+        dot: Some(Dot {
+            per_unit: 0.05,
+            min: 0.25,
+            paint: Paint::BLACK,
+        }),
+        stars: Some(Stars {
+            points: centre_star,
+            dot: Dot {
+                per_unit: 0.1,
+                min: 0.5,
+                paint: Paint::BLACK,
+            },
+        }),
+    },
     corners: Some(Corners {
         points: &[("A1", true), ("E5", false)],
         draw: ring,
@@ -368,7 +392,7 @@ fn hexagon_boards_label_each_line_once_and_draw_their_cells() {
     assert_eq!(classes(&page, "point"), 19);
     // Cells: rows and diagonals, no dots.
     let cells = Board::hex_cells(3);
-    let page = draw_whole(&Figure::new(cells, &LOOK));
+    let page = draw_whole(&Figure::new(cells, &CELLS));
     assert_eq!(texts(&page).len(), 10);
     assert_eq!(classes(&page, "cell"), 19);
     assert_eq!(classes(&page, "point"), 0);

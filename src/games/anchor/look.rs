@@ -2,7 +2,7 @@
 //! each player, and how it is drawn (grey lines, black points, an anchor symbol on each home
 //! corner, ranks and files along the lower sides).
 
-use crate::figure::{Corners, Dot, Ink, Labels, Look, Tint};
+use crate::figure::{Body, Corners, Dot, Ink, Labels, Look};
 use crate::geometry::{Board, Point};
 use crate::render::{Geometry, Page, Paint, Stroke};
 
@@ -86,25 +86,22 @@ pub static LOOK: Look = Look {
     spacing: (13.0, 13.0),
     stone: 0.42,
     ground: None,
-    grid: Ink {
-        paint: Paint::Grey(120),
-        width: 0.2,
-    },
-    // A hexagon has no square border; unused.
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.5,
-    },
-    dot: Some(Dot {
-        per_unit: 0.09,
-        min: 0.0,
-        paint: Paint::BLACK,
-    }),
-    stars: None,
-    // No edge cells on a board of points.
-    edge_cells: Tint {
-        print: Paint::WHITE,
-        colour: Paint::WHITE,
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::Grey(120),
+            width: 0.2,
+        },
+        // A hexagon has no square border: never drawn.
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.5,
+        },
+        dot: Some(Dot {
+            per_unit: 0.09,
+            min: 0.0,
+            paint: Paint::BLACK,
+        }),
+        stars: None,
     },
     corners: Some(Corners {
         points: &HOMES,

@@ -2,7 +2,7 @@
 //! a..i and their adjacent pairs, and how it is drawn (green edges in colour, the edge letters,
 //! row and cell numbers).
 
-use crate::figure::{Ink, Labels, Look, Tint};
+use crate::figure::{Body, Labels, Look, Tint};
 use crate::geometry::Board;
 use crate::render::Paint;
 
@@ -34,20 +34,11 @@ pub static LOOK: Look = Look {
     spacing: (7.0, 7.0),
     stone: 0.4,
     ground: None,
-    // Cells, not lines.
-    grid: Ink {
-        paint: Paint::BLACK,
-        width: 0.3,
-    },
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.5,
-    },
-    dot: None,
-    stars: None,
-    edge_cells: Tint {
-        print: Paint::Grey(185),
-        colour: Paint::Rgb(120, 190, 110),
+    body: Body::Cells {
+        edge_cells: Tint {
+            print: Paint::Grey(185),
+            colour: Paint::Rgb(120, 190, 110),
+        },
     },
     corners: None,
     labels: Labels {

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::figure::{Dot, Ground, Ink, Labels, Look, Stars, Tint};
+use crate::figure::{Body, Dot, Ground, Ink, Labels, Look, Stars};
 use crate::geometry::{Board, Columns, PointId};
 use crate::render::Paint;
 
@@ -53,31 +53,28 @@ pub static LOOK: Look = Look {
         paint: Paint::Rgb(232, 196, 128),
         pad: 0.6,
     }),
-    grid: Ink {
-        paint: Paint::BLACK,
-        width: 0.3,
-    },
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.6,
-    },
-    dot: Some(Dot {
-        per_unit: 0.0,
-        min: 0.25,
-        paint: Paint::BLACK,
-    }),
-    stars: Some(Stars {
-        points: star_points,
-        dot: Dot {
-            per_unit: 0.09,
-            min: 0.5,
+    body: Body::Lines {
+        grid: Ink {
             paint: Paint::BLACK,
+            width: 0.3,
         },
-    }),
-    // No edge cells on a grid of points.
-    edge_cells: Tint {
-        print: Paint::WHITE,
-        colour: Paint::WHITE,
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.6,
+        },
+        dot: Some(Dot {
+            per_unit: 0.0,
+            min: 0.25,
+            paint: Paint::BLACK,
+        }),
+        stars: Some(Stars {
+            points: star_points,
+            dot: Dot {
+                per_unit: 0.09,
+                min: 0.5,
+                paint: Paint::BLACK,
+            },
+        }),
     },
     corners: None,
     labels: Labels {

@@ -1,7 +1,7 @@
 //! The Hexade board: a hexagon of hexagonal cells of base 4..12, and how it is drawn (white
 //! cells, row letters on the left and diagonal numbers above).
 
-use crate::figure::{Ink, Labels, Look, Tint};
+use crate::figure::{Body, Labels, Look, Tint};
 use crate::geometry::Board;
 use crate::render::Paint;
 
@@ -26,20 +26,11 @@ pub static LOOK: Look = Look {
     spacing: (11.0, 11.0),
     stone: 0.4,
     ground: None,
-    // Cells, not lines.
-    grid: Ink {
-        paint: Paint::BLACK,
-        width: 0.3,
-    },
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.5,
-    },
-    dot: None,
-    stars: None,
-    edge_cells: Tint {
-        print: Paint::Grey(185),
-        colour: Paint::Rgb(120, 190, 110),
+    body: Body::Cells {
+        edge_cells: Tint {
+            print: Paint::Grey(185),
+            colour: Paint::Rgb(120, 190, 110),
+        },
     },
     corners: None,
     labels: Labels {

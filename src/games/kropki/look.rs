@@ -1,7 +1,7 @@
 //! The Kropki grid: W x H nodes with spreadsheet-style columns, and how it is drawn (fine grey
 //! lines, a dot on every node, coordinates below and to the left).
 
-use crate::figure::{Dot, Ink, Labels, Look, Tint};
+use crate::figure::{Body, Dot, Ink, Labels, Look};
 use crate::geometry::{Board, Columns};
 use crate::render::Paint;
 
@@ -28,24 +28,21 @@ pub static LOOK: Look = Look {
     spacing: (5.0, 5.0),
     stone: 0.34,
     ground: None,
-    grid: Ink {
-        paint: Paint::Grey(150),
-        width: 0.12,
-    },
-    border: Ink {
-        paint: Paint::BLACK,
-        width: 0.5,
-    },
-    dot: Some(Dot {
-        per_unit: 0.08,
-        min: 0.25,
-        paint: Paint::Grey(90),
-    }),
-    stars: None,
-    // No edge cells on a grid of points.
-    edge_cells: Tint {
-        print: Paint::WHITE,
-        colour: Paint::WHITE,
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::Grey(150),
+            width: 0.12,
+        },
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.5,
+        },
+        dot: Some(Dot {
+            per_unit: 0.08,
+            min: 0.25,
+            paint: Paint::Grey(90),
+        }),
+        stars: None,
     },
     corners: None,
     labels: Labels {
