@@ -293,8 +293,8 @@ mod tests {
             ),
             (
                 Target::Position,
-                GameId::parse("hexade").unwrap(),
-                include_bytes!("../tests/data/hexade/six.toml").as_slice(),
+                GameId::all().last().expect("a game"),
+                b"to_play = \"white\"\n".as_slice(),
             ),
             (
                 Target::Sgf,

@@ -11,7 +11,8 @@ use stonepress::cli::build_pages;
 use stonepress::config::diagram::Block;
 use stonepress::config::load;
 use stonepress::figure::{Colour, Figure, Line, MarkKind, Outline, Region, Tone, draw_figure};
-use stonepress::geometry::{Board, Point, Size};
+use stonepress::games::{go::look as go, hexade::look as hexade};
+use stonepress::geometry::{Point, Size};
 use stonepress::render::{Page, pdf, svg};
 
 use common::{have, temp_dir};
@@ -168,8 +169,8 @@ fn read_pgm(path: &Path) -> (usize, usize, Vec<u8>) {
 /// arrows on a Go window and a Hexade board.
 fn shapes_page() -> Page {
     let mut page = Page::new(Size::new(160.0, 90.0));
-    let b = Board::go(9);
-    let mut fig = Figure::new(b.clone());
+    let b = go::board(9);
+    let mut fig = Figure::new(b.clone(), &go::LOOK);
     fig.coordinates = false;
     for (p, c) in [
         ("C3", Colour::Black),
@@ -194,8 +195,8 @@ fn shapes_page() -> Page {
         0.6,
     ));
     draw_figure(&mut page, &fig, Point::new(5.0, 5.0), Size::new(70.0, 80.0));
-    let h = Board::hexade(5);
-    let mut f2 = Figure::new(h.clone());
+    let h = hexade::board(5);
+    let mut f2 = Figure::new(h.clone(), &hexade::LOOK);
     f2.coordinates = false;
     f2.stone(h.parse("C3").unwrap(), Colour::Black);
     f2.stone(h.parse("C4").unwrap(), Colour::White);

@@ -495,6 +495,7 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     }
     let sheet = SheetSpec {
         board,
+        look: req.game.look(),
         title: req.game.title().to_string(),
         subtitle: format!("{}: {}", req.game.credit(), req.game.summary()),
         paper: size,

@@ -405,6 +405,7 @@ fn sheet(
             .map_or_else(|| game.title().to_string(), |t| t.into_inner()),
         subtitle: format!("{}: {}", game.credit(), game.summary()),
         board,
+        look: game.look(),
         paper,
         margin,
         style: BoardStyle {

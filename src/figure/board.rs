@@ -1,19 +1,22 @@
-//! Drawing an empty board of any family: lines or points or cells, star points, coordinates,
-//! Anchor's corner anchors, Anchor 2D's green edges and windows. Everything is computed from the
-//! geometry; the board is placed by a `Placement` (origin and mm per unit in x and y).
+//! The one routine that draws a board, whole or a window of it: the ground, lines or cells,
+//! star points, point dots, corner symbols, edge names and coordinates. It reads the game's
+//! `Look` and otherwise goes by the board's topology; the board is placed by a `Placement`
+//! (origin and mm per unit in x and y). Figures (`draw`) and board sheets both draw through it.
 
+use std::collections::BTreeMap;
+
+use super::look::{Body, Look};
 use crate::geometry::{
-    ANCHOR_CORNERS, Board, CellClass, EDGE_LETTERS, Family, INV_SQRT_3, Point, PointId,
-    SQRT_3_OVER_2, Shape as CellShape, Size,
+    Board, CellClass, INV_SQRT_3, Point, PointId, SQRT_3_OVER_2, Shape as CellShape, Size, Topology,
 };
-use crate::render::{Anchor, Geometry, Page, Paint, Stroke};
+use crate::render::{Align, Geometry, Page, Paint, Stroke};
 
-/// How an empty board is drawn.
+/// How a board is drawn, beyond its look: what the document asks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardStyle {
     /// Print coordinates around the board.
     pub coordinates: bool,
-    /// Colour inks (green edges, wood) instead of black, white and greys.
+    /// Colour inks (board colour, coloured edge cells) instead of black, white and greys.
     pub colour: bool,
 }
 
@@ -45,43 +48,41 @@ impl Placement {
     }
 }
 
-/// The preferred spacing in mm per unit (x, y) for a family at full size.
-pub(crate) fn natural_spacing(family: Family) -> (f64, f64) {
-    match family {
-        // A real Go board: 22 mm between lines across, 23.7 mm down.
-        Family::Go => (22.0, 23.7),
-        Family::Kropki => (5.0, 5.0),
-        Family::Anchor => (13.0, 13.0),
-        Family::Hexade => (11.0, 11.0),
-        Family::Anchor2d => (7.0, 7.0),
-    }
+/// The part of a board that is drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a> {
+    /// Which points are shown, by id.
+    pub visible: &'a [bool],
+    /// Whether that is the whole board (then the sides and edges are labelled in full).
+    pub whole: bool,
 }
 
 /// Margin around the point positions, in units, that the board drawing and its labels need.
-pub(crate) fn margin_units(board: &Board, style: &BoardStyle) -> f64 {
+pub(crate) fn margin_units(board: &Board, look: &Look, style: &BoardStyle) -> f64 {
     let body = match board.shape() {
         CellShape::Point => 0.5,
         CellShape::Hexagon => INV_SQRT_3,
     };
     let labels = if style.coordinates {
-        match board.family() {
-            Family::Go => 0.65,
-            Family::Kropki => 1.0,
-            _ => 1.1,
-        }
+        look.labels.margin
     } else {
         0.0
     };
     body + labels
 }
 
-/// Fits a board into `area` (top-left, size): at its natural spacing when that fits, scaled
-/// down otherwise. Returns the placement and the scale relative to natural size (1.0 = true
-/// size).
-pub fn place_board(board: &Board, area: (Point, Size), style: &BoardStyle) -> (Placement, f64) {
+/// Fits a whole board into `area` (top-left, size), centred: at its look's natural spacing when
+/// that fits, scaled down otherwise. Returns the placement and the scale relative to natural
+/// size (1.0 = true size).
+pub fn place_board(
+    board: &Board,
+    look: &Look,
+    area: (Point, Size),
+    style: &BoardStyle,
+) -> (Placement, f64) {
     let ext = board.extent();
-    let m = margin_units(board, style);
-    let (nx, ny) = natural_spacing(board.family());
+    let m = margin_units(board, look, style);
+    let (nx, ny) = look.spacing;
     let need_w = (ext.w + 2.0 * m) * nx;
     let need_h = (ext.h + 2.0 * m) * ny;
     let scale = (area.1.w / need_w).min(area.1.h / need_h).min(1.0);
@@ -111,293 +112,341 @@ pub fn hexagon(centre: Point, radius: f64) -> Vec<Point> {
     .collect()
 }
 
-/// Draws an empty board.
-pub fn draw_board(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyle) {
-    match board.family() {
-        Family::Go | Family::Kropki => draw_square(page, board, at, style),
-        Family::Anchor => draw_anchor(page, board, at, style),
-        Family::Hexade | Family::Anchor2d => draw_cells(page, board, at, style),
-    }
-}
-
+/// The font size of coordinates in mm.
 pub(crate) fn label_size(at: &Placement) -> f64 {
     (at.unit() * 0.4).clamp(1.6, 4.2)
 }
 
-fn draw_square(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyle) {
-    let (w, h) = board.grid_size();
-    let go = board.family() == Family::Go;
-    let p = |c: usize, r: usize| at.at(board, board.at(c as i32, r as i32).expect("grid point"));
-    if go && style.colour {
-        let pad = 0.6;
-        let a = at.map(Point::new(-pad, -pad));
-        let b = at.map(Point::new((w - 1) as f64 + pad, (h - 1) as f64 + pad));
-        let rect = vec![a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
-        page.shape(
-            Geometry::Polygon(rect),
-            Some(Paint::Rgb(232, 196, 128)),
-            None,
-            None,
-        );
-    }
-    let line = if go {
-        Stroke::solid(Paint::BLACK, 0.3)
-    } else {
-        Stroke::solid(Paint::Grey(150), 0.12)
+/// The outline of a cell of a board of cells, in mm at spacing `unit`.
+pub(crate) fn cell_stroke(unit: f64) -> Stroke {
+    Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35))
+}
+
+/// Draws the board's colour under everything else (only with colour inks and a look that has
+/// one), around the shown window `(x0, y0, x1, y1)` in units.
+pub fn draw_ground(
+    page: &mut Page,
+    look: &Look,
+    at: &Placement,
+    style: &BoardStyle,
+    window: (f64, f64, f64, f64),
+) {
+    let Some(ground) = look.ground.filter(|_| style.colour) else {
+        return;
     };
-    let border = Stroke::solid(Paint::BLACK, if go { 0.6 } else { 0.5 });
+    let (x0, y0, x1, y1) = window;
+    let pad = ground.pad;
+    let a = at.map(Point::new(x0 - pad, y0 - pad));
+    let b = at.map(Point::new(x1 + pad, y1 + pad));
+    let rect = vec![a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
+    page.shape(Geometry::Polygon(rect), Some(ground.paint), None, None);
+}
+
+/// Draws the shown part of a board (not its ground): lines with stubs where the board goes on,
+/// or cells; star points, point dots and corner symbols; edge names and coordinates.
+pub fn draw_board(
+    page: &mut Page,
+    board: &Board,
+    look: &Look,
+    at: &Placement,
+    style: &BoardStyle,
+    shown: Shown,
+) {
+    let vis = shown.visible;
+    let unit = at.unit();
+    let gap = if shown.whole {
+        look.labels.gap
+    } else {
+        look.labels.window_gap
+    };
+    match &look.body {
+        Body::Lines {
+            grid,
+            border,
+            dot,
+            stars,
+        } => {
+            let (grid, border) = (grid.stroke(), border.stroke());
+            if shown.whole && board.topology() == Topology::SquareGrid {
+                grid_lines(page, board, at, &grid, &border);
+            } else {
+                neighbour_lines(page, board, at, vis, &grid, &border);
+            }
+            if let Some(stars) = stars {
+                for s in (stars.points)(board) {
+                    if vis[s as usize] {
+                        page.shape(
+                            Geometry::Circle(at.at(board, s), stars.dot.radius(unit)),
+                            Some(stars.dot.paint),
+                            None,
+                            Some("star"),
+                        );
+                    }
+                }
+            }
+            if let Some(dot) = dot {
+                // One small mark per point: the points a player plays on, countable in the
+                // output.
+                for p in board.points().filter(|&p| vis[p as usize]) {
+                    page.shape(
+                        Geometry::Circle(at.at(board, p), dot.radius(unit)),
+                        Some(dot.paint),
+                        None,
+                        Some("point"),
+                    );
+                }
+            }
+        }
+        Body::Cells { edge_cells } => {
+            let edge_fill = if style.colour {
+                edge_cells.colour
+            } else {
+                edge_cells.print
+            };
+            let outline = cell_stroke(unit);
+            for p in board.points().filter(|&p| vis[p as usize]) {
+                let (fill, class) = match board.cell_class(p) {
+                    CellClass::Playable => (Paint::WHITE, "cell"),
+                    CellClass::Edge(_) => (edge_fill, "edge-cell"),
+                };
+                page.shape(
+                    Geometry::Polygon(hexagon(at.at(board, p), unit * INV_SQRT_3)),
+                    Some(fill),
+                    Some(outline.clone()),
+                    Some(class),
+                );
+            }
+        }
+    }
+    if let Some(corners) = &look.corners {
+        for &(name, dark) in corners.points {
+            let p = board
+                .parse(name)
+                .expect("corner symbol on a point of the board");
+            if vis[p as usize] {
+                (corners.draw)(page, at.at(board, p), unit, dark);
+            }
+        }
+    }
+    match board.topology() {
+        Topology::SquareGrid if style.coordinates => {
+            square_labels(page, board, look, at, shown, gap);
+        }
+        Topology::HexPoints if style.coordinates => {
+            let down_left = Point::new(-SQRT_3_OVER_2, 0.5).scale(gap);
+            let down_right = Point::new(SQRT_3_OVER_2, 0.5).scale(gap);
+            axis_labels(page, board, at, vis, Axis::Numbers, down_left);
+            axis_labels(page, board, at, vis, Axis::Letters, down_right);
+        }
+        Topology::HexCells if style.coordinates => {
+            let left = Point::new(-1.0, 0.0).scale(gap);
+            // Numbers run along the down-left diagonals; each is labelled above its top cell
+            // (the top and upper-right sides), clear of the row letters on the left.
+            let up_right = Point::new(0.5, -SQRT_3_OVER_2).scale(gap);
+            axis_labels(page, board, at, vis, Axis::Letters, left);
+            axis_labels(page, board, at, vis, Axis::Numbers, up_right);
+        }
+        Topology::TriangleWindows if shown.whole => {
+            if look.labels.edge_names {
+                edge_names(page, board, at);
+            }
+            if style.coordinates {
+                frame_numbers(page, board, at);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A whole square grid: one line per row, then one per column, the outer ones in the border
+/// ink.
+fn grid_lines(page: &mut Page, board: &Board, at: &Placement, line: &Stroke, border: &Stroke) {
+    let (w, h) = board.grid_size();
+    let p = |c: usize, r: usize| at.at(board, board.at(c as i32, r as i32).expect("grid point"));
     for r in 0..h {
-        let s = if r == 0 || r == h - 1 { &border } else { &line };
+        let s = if r == 0 || r == h - 1 { border } else { line };
         page.line(p(0, r), p(w - 1, r), s.clone());
     }
     for c in 0..w {
-        let s = if c == 0 || c == w - 1 { &border } else { &line };
+        let s = if c == 0 || c == w - 1 { border } else { line };
         page.line(p(c, 0), p(c, h - 1), s.clone());
     }
-    if go {
-        for s in board.star_points() {
-            let r = (at.unit() * 0.09).max(0.5);
-            page.shape(
-                Geometry::Circle(at.at(board, s), r),
-                Some(Paint::BLACK),
-                None,
-                Some("star"),
-            );
-        }
-    }
-    // One small node mark per point: the points a player plays on, countable in the output.
-    let dot = if go {
-        0.25
-    } else {
-        (at.unit() * 0.08).max(0.25)
-    };
-    for q in board.points() {
-        page.shape(
-            Geometry::Circle(at.at(board, q), dot),
-            Some(if go { Paint::BLACK } else { Paint::Grey(90) }),
-            None,
-            Some("point"),
-        );
-    }
-    if style.coordinates {
-        let size = label_size(at);
-        let gap = if go { 0.8 } else { 0.9 };
-        for c in 0..w {
-            let name = board.name(board.at(c as i32, 0).expect("grid point"));
-            let letters: String = name
-                .chars()
-                .take_while(|ch| ch.is_ascii_alphabetic())
-                .collect();
-            let bottom = at.map(board.position(board.at(c as i32, 0).expect("point")));
-            let top = at.map(board.position(board.at(c as i32, h as i32 - 1).expect("point")));
-            page.text(
-                Point::new(bottom.x, bottom.y + gap * at.sy + size * 0.35),
-                letters.clone(),
-                size,
-                Anchor::Middle,
-            );
-            if go {
-                page.text(
-                    Point::new(top.x, top.y - gap * at.sy + size * 0.35),
-                    letters,
-                    size,
-                    Anchor::Middle,
-                );
-            }
-        }
-        for r in 0..h {
-            let left = p(0, r);
-            let right = p(w - 1, r);
-            let label = (r + 1).to_string();
-            page.text(
-                Point::new(left.x - gap * at.sx, left.y + size * 0.35),
-                label.clone(),
-                size,
-                Anchor::End,
-            );
-            if go {
-                page.text(
-                    Point::new(right.x + gap * at.sx, right.y + size * 0.35),
-                    label,
-                    size,
-                    Anchor::Start,
-                );
-            }
-        }
-    }
 }
 
-fn draw_anchor(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyle) {
-    let grid = Stroke::solid(Paint::Grey(120), 0.2);
-    for p in board.points() {
-        for &q in board.neighbours(p) {
-            if q > p {
-                page.line(at.at(board, p), at.at(board, q), grid.clone());
-            }
-        }
-    }
-    let unit = at.unit();
-    for p in board.points() {
-        page.shape(
-            Geometry::Circle(at.at(board, p), unit * 0.09),
-            Some(Paint::BLACK),
-            None,
-            Some("point"),
-        );
-    }
-    for (name, _, black_home) in ANCHOR_CORNERS {
-        let p = board.parse(name).expect("corner exists");
-        draw_anchor_symbol(page, at.at(board, p), unit, black_home, style);
-    }
-    if style.coordinates {
-        let size = label_size(at);
-        let (_, ranks) = board.grid_size();
-        // Rank labels before the first point of each rank (down-left of it), file labels
-        // before the first point of each file (down-right of it).
-        let down_left = Point::new(-SQRT_3_OVER_2, 0.5);
-        let down_right = Point::new(SQRT_3_OVER_2, 0.5);
-        for r in 0..ranks as i32 {
-            if let Some(p) = (0..15).find_map(|f| board.at(f, r)) {
-                let pos = at.map(board.position(p) + down_left.scale(0.85));
-                page.text(
-                    Point::new(pos.x, pos.y + size * 0.35),
-                    (r + 1).to_string(),
-                    size,
-                    Anchor::Middle,
-                );
-            }
-        }
-        for f in 0..15 {
-            if let Some(p) = (0..15).find_map(|r| board.at(f, r)) {
-                let pos = at.map(board.position(p) + down_right.scale(0.85));
-                let letter = ((b'A' + f as u8) as char).to_string();
-                page.text(
-                    Point::new(pos.x, pos.y + size * 0.35),
-                    letter,
-                    size,
-                    Anchor::Middle,
-                );
-            }
-        }
-    }
-}
-
-/// An anchor symbol on a corner: a disc in the owner's colour with an anchor drawn in the
-/// contrasting ink.
-pub(crate) fn draw_anchor_symbol(
+/// One segment per pair of shown neighbours (along a square grid's edge in the border ink),
+/// and a stub towards each neighbour that is not shown: the board goes on.
+fn neighbour_lines(
     page: &mut Page,
-    c: Point,
-    unit: f64,
-    black: bool,
-    style: &BoardStyle,
+    board: &Board,
+    at: &Placement,
+    vis: &[bool],
+    line: &Stroke,
+    border: &Stroke,
 ) {
-    let r = unit * 0.36;
-    let (disc, ink) = if black {
-        (Paint::BLACK, Paint::WHITE)
-    } else {
-        (Paint::WHITE, Paint::BLACK)
-    };
-    let _ = style;
-    page.shape(
-        Geometry::Circle(c, r),
-        Some(disc),
-        Some(Stroke::solid(Paint::BLACK, 0.35)),
-        Some("anchor"),
-    );
-    let w = (unit * 0.045).max(0.25);
-    let s = Stroke::solid(ink, w);
-    let p = |x: f64, y: f64| Point::new(c.x + x * r, c.y + y * r);
-    page.line(p(0.0, -0.62), p(0.0, 0.6), s.clone());
-    page.line(p(-0.32, -0.35), p(0.32, -0.35), s.clone());
-    page.shape(
-        Geometry::Circle(p(0.0, -0.72), r * 0.12),
-        None,
-        Some(s.clone()),
-        None,
-    );
-    page.shape(
-        Geometry::Polyline(vec![
-            p(-0.6, 0.15),
-            p(-0.5, 0.4),
-            p(-0.25, 0.6),
-            p(0.0, 0.66),
-            p(0.25, 0.6),
-            p(0.5, 0.4),
-            p(0.6, 0.15),
-        ]),
-        None,
-        Some(s),
-        None,
-    );
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        for &q in board.neighbours(p) {
+            let a = at.at(board, p);
+            let b = at.at(board, q);
+            if vis[q as usize] {
+                if q > p {
+                    let s = if square_border(board, p, q) {
+                        border
+                    } else {
+                        line
+                    };
+                    page.line(a, b, s.clone());
+                }
+            } else {
+                let mid = Point::new(a.x + (b.x - a.x) * 0.45, a.y + (b.y - a.y) * 0.45);
+                page.line(a, mid, line.clone());
+            }
+        }
+    }
 }
 
-fn draw_cells(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyle) {
-    let unit = at.unit();
-    let edge_fill = if style.colour {
-        Paint::Rgb(120, 190, 110)
-    } else {
-        Paint::Grey(185)
-    };
-    let outline = Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35));
-    for p in board.points() {
-        let (fill, class) = match board.cell_class(p) {
-            CellClass::Playable => (Paint::WHITE, "cell"),
-            CellClass::Edge(_) => (edge_fill, "edge-cell"),
+/// Whether the segment p-q runs along the edge of a square grid.
+fn square_border(board: &Board, p: PointId, q: PointId) -> bool {
+    if board.topology() != Topology::SquareGrid {
+        return false;
+    }
+    let (w, h) = board.grid_size();
+    let ((c1, r1), (c2, r2)) = (board.coord(p), board.coord(q));
+    let (w, h) = (w as i32 - 1, h as i32 - 1);
+    (r1 == r2 && (r1 == 0 || r1 == h)) || (c1 == c2 && (c1 == 0 || c1 == w))
+}
+
+/// The letters that begin a point's name ("AB" of "AB12").
+fn letters(name: &str) -> String {
+    name.chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect()
+}
+
+/// The number that ends a point's name ("12" of "AB12").
+fn number(name: &str) -> String {
+    name.trim_start_matches(|c: char| c.is_ascii_alphabetic())
+        .to_string()
+}
+
+/// For each value of one lattice coordinate, the shown point with the smallest (or largest)
+/// value of the other, in order of the first coordinate.
+fn ends(board: &Board, vis: &[bool], along: usize, largest: bool) -> BTreeMap<i32, (i32, PointId)> {
+    let mut out: BTreeMap<i32, (i32, PointId)> = BTreeMap::new();
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        let c = board.coord(p);
+        let (key, other) = if along == 0 { (c.0, c.1) } else { (c.1, c.0) };
+        let e = out.entry(key).or_insert((other, p));
+        if (largest && other > e.0) || (!largest && other < e.0) {
+            *e = (other, p);
+        }
+    }
+    out
+}
+
+/// Column letters under each column's bottom shown point and row numbers left of each row's
+/// first; on whole boards with `opposite`, also above the top and right of the last.
+fn square_labels(
+    page: &mut Page,
+    board: &Board,
+    look: &Look,
+    at: &Placement,
+    shown: Shown,
+    gap: f64,
+) {
+    let vis = shown.visible;
+    let size = label_size(at);
+    let opposite = shown.whole && look.labels.opposite;
+    let tops = ends(board, vis, 0, true);
+    for (c, (_, p)) in ends(board, vis, 0, false) {
+        let text = letters(board.name(p));
+        let bottom = at.at(board, p);
+        page.text(
+            Point::new(bottom.x, bottom.y + gap * at.sy + size * 0.35),
+            text.clone(),
+            size,
+            Align::Middle,
+        );
+        if opposite {
+            let top = at.at(board, tops[&c].1);
+            page.text(
+                Point::new(top.x, top.y - gap * at.sy + size * 0.35),
+                text,
+                size,
+                Align::Middle,
+            );
+        }
+    }
+    let rights = ends(board, vis, 1, true);
+    for (r, (_, p)) in ends(board, vis, 1, false) {
+        let text = number(board.name(p));
+        let left = at.at(board, p);
+        page.text(
+            Point::new(left.x - gap * at.sx, left.y + size * 0.35),
+            text.clone(),
+            size,
+            Align::End,
+        );
+        if opposite {
+            let right = at.at(board, rights[&r].1);
+            page.text(
+                Point::new(right.x + gap * at.sx, right.y + size * 0.35),
+                text,
+                size,
+                Align::Start,
+            );
+        }
+    }
+}
+
+/// Which part of the names a row of labels prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Axis {
+    /// The letters, one label per value of the first lattice coordinate, at the shown point
+    /// with the smallest second coordinate.
+    Letters,
+    /// The numbers, one per value of the second coordinate, at the shown point with the
+    /// smallest first coordinate.
+    Numbers,
+}
+
+/// Labels of a hexagon board: each at its point's position moved by `offset` units.
+fn axis_labels(
+    page: &mut Page,
+    board: &Board,
+    at: &Placement,
+    vis: &[bool],
+    axis: Axis,
+    offset: Point,
+) {
+    let size = label_size(at);
+    let along = if axis == Axis::Letters { 0 } else { 1 };
+    for (_, (_, p)) in ends(board, vis, along, false) {
+        let name = board.name(p);
+        let text = match axis {
+            Axis::Letters => letters(name),
+            Axis::Numbers => number(name),
         };
-        page.shape(
-            Geometry::Polygon(hexagon(at.at(board, p), unit * INV_SQRT_3)),
-            Some(fill),
-            Some(outline.clone()),
-            Some(class),
+        let pos = at.map(board.position(p) + offset);
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.35),
+            text,
+            size,
+            Align::Middle,
         );
     }
-    if board.family() == Family::Anchor2d {
-        draw_anchor2d_labels(page, board, at, style);
-    } else if style.coordinates {
-        draw_hexade_labels(page, board, at);
-    }
 }
 
-fn draw_hexade_labels(page: &mut Page, board: &Board, at: &Placement) {
+/// The name of each edge of a triangle with windows, at the middle cell of the edge, pushed
+/// outwards (the three sides) or into the window's hole (the windows' edges).
+fn edge_names(page: &mut Page, board: &Board, at: &Placement) {
     let size = label_size(at);
-    let (rows, nums) = board.grid_size();
-    for r in 0..rows as i32 {
-        if let Some(p) = (0..nums as i32).find_map(|n| board.at(r, n)) {
-            let pos = at.map(board.position(p) + Point::new(-0.95, 0.0));
-            page.text(
-                Point::new(pos.x, pos.y + size * 0.35),
-                ((b'A' + r as u8) as char).to_string(),
-                size,
-                Anchor::Middle,
-            );
-        }
-    }
-    // Numbers run along the down-left diagonals; label each above its top cell (the top
-    // and upper-right sides), clear of the row letters on the left.
-    for n in 0..nums as i32 {
-        if let Some(p) = (0..rows as i32).find_map(|r| board.at(r, n)) {
-            let pos = at.map(board.position(p) + Point::new(0.5, -SQRT_3_OVER_2).scale(0.95));
-            page.text(
-                Point::new(pos.x, pos.y + size * 0.35),
-                (n + 1).to_string(),
-                size,
-                Anchor::Middle,
-            );
-        }
-    }
-}
-
-fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &BoardStyle) {
-    let size = label_size(at);
-    // Edge letters: at the middle cell of each edge, pushed outwards (a, b, c) or into the
-    // window hole (d..i).
     let mut cells: [Vec<PointId>; 9] = Default::default();
     for p in board.points() {
         if let CellClass::Edge(e) = board.cell_class(p) {
             cells[e as usize].push(p);
         }
     }
-    let holes = [board.frame_position(12, 6), board.frame_position(22, 11)];
+    let holes = board.window_centres();
     for (e, list) in cells.iter().enumerate() {
         let mid = list[list.len() / 2];
         let c = board.position(mid);
@@ -411,30 +460,33 @@ fn draw_anchor2d_labels(page: &mut Page, board: &Board, at: &Placement, style: &
         let pos = at.map(target);
         page.bold_text(
             Point::new(pos.x, pos.y + size * 0.4),
-            EDGE_LETTERS[e].to_string(),
+            letters(board.name(mid)),
             size * 1.3,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
-    if style.coordinates {
-        // Row numbers (ROW = R - 1) outside edge b; cell numbers (CELL = i) below edge c.
-        for r in 2..=28 {
-            let pos = at.map(board.frame_position(r, r) + Point::new(0.75, 0.0));
-            page.text(
-                Point::new(pos.x, pos.y + size * 0.3),
-                (r - 1).to_string(),
-                size * 0.8,
-                Anchor::Start,
-            );
-        }
-        for i in 1..=27 {
-            let pos = at.map(board.frame_position(29, i) + Point::new(-0.5, SQRT_3_OVER_2));
-            page.text(
-                Point::new(pos.x, pos.y + size * 0.3),
-                i.to_string(),
-                size * 0.8,
-                Anchor::Middle,
-            );
-        }
+}
+
+/// The row numbers (ROW = R − 1) outside the right side and the cell numbers (CELL = i) below
+/// the bottom side of a triangle with windows.
+fn frame_numbers(page: &mut Page, board: &Board, at: &Placement) {
+    let size = label_size(at);
+    for r in 2..=28 {
+        let pos = at.map(board.frame_position(r, r) + Point::new(0.75, 0.0));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.3),
+            (r - 1).to_string(),
+            size * 0.8,
+            Align::Start,
+        );
+    }
+    for i in 1..=27 {
+        let pos = at.map(board.frame_position(29, i) + Point::new(-0.5, SQRT_3_OVER_2));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.3),
+            i.to_string(),
+            size * 0.8,
+            Align::Middle,
+        );
     }
 }

@@ -1,19 +1,18 @@
-//! Drawing a resolved `Figure` into a page box: the board (whole or windowed), fills under
-//! the grid, shades, outlines, arrows, stones, numbers, marks and the wrapped caption.
+//! Drawing a resolved `Figure` into a page box or at a placement: the board (whole or
+//! windowed, through `board::draw_board`), fills under the grid, shades, outlines, arrows,
+//! stones, numbers, marks and the wrapped caption.
 
 use std::collections::{HashMap, HashSet};
 
 use super::board::{
-    BoardStyle, Placement, draw_anchor_symbol, draw_board, hexagon, label_size, margin_units,
-    natural_spacing,
+    BoardStyle, Placement, Shown, cell_stroke, draw_board, draw_ground, hexagon, margin_units,
 };
 use super::model::{Colour, Figure, Line, MarkKind, Outline, Region, Tone};
 use crate::geometry::{
-    ANCHOR_CORNERS, Board, CellClass, Family, INV_SQRT_3, Point, PointId, SQRT_3_OVER_2,
-    Shape as CellShape, Size,
+    Board, INV_SQRT_3, Lattice, Point, PointId, SQRT_3_OVER_2, Shape as CellShape, Size, Topology,
 };
 use crate::render::frame::{Text, text_width};
-use crate::render::{Anchor, Geometry, Item, Page, Paint, Stroke};
+use crate::render::{Align, Geometry, Item, Page, Paint, Stroke};
 
 /// Font size of captions in mm (9 pt).
 pub const CAPTION_SIZE: f64 = 3.2;
@@ -34,14 +33,14 @@ pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> 
     };
     let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
     let (at, board_h) = place(fig, origin, board_area);
-    draw_body(page, fig, &at);
+    draw_placed(page, fig, &at);
     let mut y = origin.y + board_h + CAPTION_GAP + CAPTION_SIZE * 0.8;
     for line in &lines {
         page.text(
             Point::new(origin.x + size.w / 2.0, y),
             line.clone(),
             CAPTION_SIZE,
-            Anchor::Middle,
+            Align::Middle,
         );
         y += CAPTION_SIZE * LEADING;
     }
@@ -73,18 +72,14 @@ fn style(fig: &Figure) -> BoardStyle {
     }
 }
 
-/// Coordinates are printed on whole boards, and on windows of square grids and Hexade.
+/// Coordinates are printed on whole boards, and on windows where the look says so.
 fn labels_drawn(fig: &Figure) -> bool {
-    fig.window.is_none_or(|w| w.is_whole(&fig.board))
-        || matches!(
-            fig.board.family(),
-            Family::Go | Family::Kropki | Family::Hexade
-        )
+    fig.window.is_none_or(|w| w.is_whole(&fig.board)) || fig.look.labels.on_windows
 }
 
 fn margin(fig: &Figure) -> f64 {
     let st = style(fig);
-    let m = margin_units(&fig.board, &st);
+    let m = margin_units(&fig.board, fig.look, &st);
     // Highlight rings and heavy outlines reach a little past the outermost stones.
     m.max(0.65)
 }
@@ -92,7 +87,7 @@ fn margin(fig: &Figure) -> f64 {
 fn natural_extent(fig: &Figure) -> (f64, f64) {
     let w = fig.view();
     let m = margin(fig);
-    let (nx, ny) = natural_spacing(fig.board.family());
+    let (nx, ny) = fig.look.spacing;
     ((w.x1 - w.x0 + 2.0 * m) * nx, (w.y1 - w.y0 + 2.0 * m) * ny)
 }
 
@@ -102,7 +97,7 @@ fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
     let m = margin(fig);
     let (nw, nh) = natural_extent(fig);
     let scale = (area.w / nw).min(area.h / nh).min(1.0);
-    let (nx, ny) = natural_spacing(fig.board.family());
+    let (nx, ny) = fig.look.spacing;
     let (sx, sy) = (nx * scale, ny * scale);
     let left = origin.x + (area.w - nw * scale) / 2.0;
     let at = Placement {
@@ -114,14 +109,8 @@ fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
 }
 
 /// The stone radius in mm.
-fn stone_radius(board: &Board, at: &Placement) -> f64 {
-    let k = match board.family() {
-        Family::Go => 0.48,
-        Family::Kropki => 0.34,
-        Family::Anchor => 0.42,
-        Family::Hexade | Family::Anchor2d => 0.4,
-    };
-    at.unit() * k
+fn stone_radius(fig: &Figure, at: &Placement) -> f64 {
+    at.unit() * fig.look.stone
 }
 
 /// The fill of an area (drawn under the grid or over a cell).
@@ -162,15 +151,15 @@ fn stroke_for(line: Line, tone: Tone, fig: &Figure, unit: f64) -> Stroke {
 }
 
 /// The cell around a point in board units: a unit square on square grids, a hexagon on hex
-/// lattices (flat-topped for Anchor's points, pointy-topped for hexagonal cells).
+/// lattices (flat-topped around points, pointy-topped for hexagonal cells).
 fn cell_polygon(board: &Board, p: PointId) -> Vec<Point> {
     let c = board.position(p);
-    match board.family() {
-        Family::Go | Family::Kropki => [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+    match board.topology() {
+        Topology::SquareGrid => [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
             .iter()
             .map(|(dx, dy)| Point::new(c.x + dx, c.y + dy))
             .collect(),
-        Family::Anchor => {
+        Topology::HexPoints => {
             let r = INV_SQRT_3;
             [
                 (r, 0.0),
@@ -184,7 +173,7 @@ fn cell_polygon(board: &Board, p: PointId) -> Vec<Point> {
             .map(|(dx, dy)| Point::new(c.x + dx, c.y + dy))
             .collect()
         }
-        Family::Hexade | Family::Anchor2d => hexagon(c, INV_SQRT_3),
+        Topology::HexCells | Topology::TriangleWindows => hexagon(c, INV_SQRT_3),
     }
 }
 
@@ -219,43 +208,31 @@ fn visible(fig: &Figure) -> Vec<bool> {
         .collect()
 }
 
-/// Draws everything but the caption.
-fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
+/// Draws a figure at a placement, without its caption: the board (its ground, then fills of
+/// boards of points, the board itself, fills of boards of cells), shades, outlines, arrows,
+/// edge marks, stones, numbers, highlights and marks. Board sheets draw their empty boards
+/// through this too.
+pub fn draw_placed(page: &mut Page, fig: &Figure, at: &Placement) {
     let board = &fig.board;
     let vis = visible(fig);
     let whole = fig.window.is_none_or(|w| w.is_whole(board));
     let points_board = board.shape() == CellShape::Point;
     let unit = at.unit();
-    if board.family() == Family::Go && fig.colour {
-        let w = fig.view();
-        let pad = 0.6;
-        let a = at.map(Point::new(w.x0 - pad, w.y0 - pad));
-        let b = at.map(Point::new(w.x1 + pad, w.y1 + pad));
-        let rect = vec![a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
-        page.shape(
-            Geometry::Polygon(rect),
-            Some(Paint::Rgb(232, 196, 128)),
-            None,
-            None,
-        );
-    }
+    let st = style(fig);
+    let w = fig.view();
+    draw_ground(page, fig.look, at, &st, (w.x0, w.y0, w.x1, w.y1));
     // Fills of point boards go under the grid, so its lines stay visible.
     if points_board {
         for r in fig.regions.iter().filter(|r| r.fill) {
             fill_region(page, fig, at, r, None);
         }
     }
-    let st = BoardStyle {
-        coordinates: style(fig).coordinates,
-        // Go's wood is drawn above, under the fills.
-        colour: fig.colour && board.family() != Family::Go,
+    let shown = Shown {
+        visible: &vis,
+        whole,
     };
-    if whole {
-        draw_board(page, board, at, &st);
-    } else {
-        draw_window(page, fig, at, &vis, &st);
-    }
-    let cell_stroke = Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35));
+    draw_board(page, board, fig.look, at, &st, shown);
+    let cell_stroke = cell_stroke(unit);
     if !points_board {
         for r in fig.regions.iter().filter(|r| r.fill) {
             fill_region(page, fig, at, r, Some(&cell_stroke));
@@ -279,7 +256,7 @@ fn draw_body(page: &mut Page, fig: &Figure, at: &Placement) {
     for r in &fig.regions {
         stroke_region(page, fig, at, r);
     }
-    let radius = stone_radius(board, at);
+    let radius = stone_radius(fig, at);
     for a in &fig.arrows {
         draw_arrow(page, fig, at, a.from, a.to, a.head, a.tone, radius);
     }
@@ -441,7 +418,8 @@ fn stroke_region(page: &mut Page, fig: &Figure, at: &Placement, r: &Region) {
     }
 }
 
-/// A shade on a point board: a small square (square grids) or hexagon (Anchor) on the point.
+/// A shade on a point board: a small square (square lattice) or hexagon (hex lattice) on the
+/// point.
 fn draw_marker(page: &mut Page, fig: &Figure, at: &Placement, p: PointId, tone: Tone) {
     let c = at.at(&fig.board, p);
     let u = at.unit();
@@ -451,9 +429,9 @@ fn draw_marker(page: &mut Page, fig: &Figure, at: &Placement, p: PointId, tone: 
         Tone::Neutral => (Paint::Grey(150), None),
         Tone::Accent => (line_ink(Tone::Accent, fig.colour), None),
     };
-    let poly = match fig.board.family() {
-        Family::Anchor => hexagon(c, u * 0.22),
-        _ => {
+    let poly = match fig.board.lattice() {
+        Lattice::Hex => hexagon(c, u * 0.22),
+        Lattice::Square => {
             let h = u * 0.16;
             vec![
                 Point::new(c.x - h, c.y - h),
@@ -534,7 +512,7 @@ fn label(page: &mut Page, c: Point, text: &str, r: f64, ink: Paint) {
         pos: Point::new(c.x, c.y + size * 0.36),
         text: text.to_string(),
         size,
-        anchor: Anchor::Middle,
+        align: Align::Middle,
         bold: false,
         paint: ink,
     }));
@@ -619,208 +597,6 @@ fn draw_mark(
             };
             label(page, c, text, size, ink);
         }
-    }
-}
-
-/// Draws the visible part of a board: lines (with stubs where the board goes on), points,
-/// cells, star points, Anchor's corner symbols and, on square grids, coordinates along the
-/// window's bottom and left sides.
-fn draw_window(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool], st: &BoardStyle) {
-    let board = &fig.board;
-    let unit = at.unit();
-    match board.family() {
-        Family::Go | Family::Kropki | Family::Anchor => {
-            let go = board.family() == Family::Go;
-            let line = match board.family() {
-                Family::Go => Stroke::solid(Paint::BLACK, 0.3),
-                Family::Kropki => Stroke::solid(Paint::Grey(150), 0.12),
-                _ => Stroke::solid(Paint::Grey(120), 0.2),
-            };
-            let border = Stroke::solid(Paint::BLACK, if go { 0.6 } else { 0.5 });
-            for p in board.points().filter(|&p| vis[p as usize]) {
-                for &q in board.neighbours(p) {
-                    let a = at.at(board, p);
-                    let b = at.at(board, q);
-                    if vis[q as usize] {
-                        if q > p {
-                            let s = if square_border(board, p, q) {
-                                &border
-                            } else {
-                                &line
-                            };
-                            page.line(a, b, s.clone());
-                        }
-                    } else {
-                        // The board goes on: a stub to the window's edge.
-                        let mid = Point::new(a.x + (b.x - a.x) * 0.45, a.y + (b.y - a.y) * 0.45);
-                        page.line(a, mid, line.clone());
-                    }
-                }
-            }
-            if go {
-                for s in board.star_points() {
-                    if vis[s as usize] {
-                        page.shape(
-                            Geometry::Circle(at.at(board, s), (unit * 0.09).max(0.5)),
-                            Some(Paint::BLACK),
-                            None,
-                            Some("star"),
-                        );
-                    }
-                }
-            }
-            let dot = match board.family() {
-                Family::Go => 0.25,
-                Family::Kropki => (unit * 0.08).max(0.25),
-                _ => unit * 0.09,
-            };
-            for p in board.points().filter(|&p| vis[p as usize]) {
-                page.shape(
-                    Geometry::Circle(at.at(board, p), dot),
-                    Some(if board.family() == Family::Kropki {
-                        Paint::Grey(90)
-                    } else {
-                        Paint::BLACK
-                    }),
-                    None,
-                    Some("point"),
-                );
-            }
-            if board.family() == Family::Anchor {
-                for (name, _, black_home) in ANCHOR_CORNERS {
-                    let p = board.parse(name).expect("corner exists");
-                    if vis[p as usize] {
-                        draw_anchor_symbol(page, at.at(board, p), unit, black_home, st);
-                    }
-                }
-            }
-            if st.coordinates && board.family() != Family::Anchor {
-                window_labels(page, fig, at, vis);
-            }
-        }
-        Family::Hexade | Family::Anchor2d => {
-            let edge_fill = if st.colour {
-                Paint::Rgb(120, 190, 110)
-            } else {
-                Paint::Grey(185)
-            };
-            let outline = Stroke::solid(Paint::BLACK, (unit * 0.03).clamp(0.2, 0.35));
-            for p in board.points().filter(|&p| vis[p as usize]) {
-                let (fill, class) = match board.cell_class(p) {
-                    CellClass::Playable => (Paint::WHITE, "cell"),
-                    CellClass::Edge(_) => (edge_fill, "edge-cell"),
-                };
-                page.shape(
-                    Geometry::Polygon(hexagon(at.at(board, p), unit * INV_SQRT_3)),
-                    Some(fill),
-                    Some(outline.clone()),
-                    Some(class),
-                );
-            }
-            if st.coordinates && board.family() == Family::Hexade {
-                hexade_window_labels(page, fig, at, vis);
-            }
-        }
-    }
-}
-
-/// Row letters left of each row's first shown cell and diagonal numbers above-right of each
-/// diagonal's top shown cell, as on the whole Hexade board.
-fn hexade_window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
-    let board = &fig.board;
-    let size = label_size(at);
-    let mut first_in_row: HashMap<i32, (i32, PointId)> = HashMap::new();
-    let mut top_of_diagonal: HashMap<i32, (i32, PointId)> = HashMap::new();
-    for p in board.points().filter(|&p| vis[p as usize]) {
-        let (r, n) = board.coord(p);
-        let e = first_in_row.entry(r).or_insert((n, p));
-        if n < e.0 {
-            *e = (n, p);
-        }
-        let e = top_of_diagonal.entry(n).or_insert((r, p));
-        if r < e.0 {
-            *e = (r, p);
-        }
-    }
-    let mut rows: Vec<_> = first_in_row.into_iter().collect();
-    rows.sort_unstable();
-    for (r, (_, p)) in rows {
-        let pos = at.map(board.position(p) + Point::new(-0.95, 0.0));
-        page.text(
-            Point::new(pos.x, pos.y + size * 0.35),
-            ((b'A' + r as u8) as char).to_string(),
-            size,
-            Anchor::Middle,
-        );
-    }
-    let mut diagonals: Vec<_> = top_of_diagonal.into_iter().collect();
-    diagonals.sort_unstable();
-    for (n, (_, p)) in diagonals {
-        let pos = at.map(board.position(p) + Point::new(0.5, -SQRT_3_OVER_2).scale(0.95));
-        page.text(
-            Point::new(pos.x, pos.y + size * 0.35),
-            (n + 1).to_string(),
-            size,
-            Anchor::Middle,
-        );
-    }
-}
-
-/// Whether the segment p-q runs along the edge of a square grid.
-fn square_border(board: &Board, p: PointId, q: PointId) -> bool {
-    if board.family() == Family::Anchor {
-        return false;
-    }
-    let (w, h) = board.grid_size();
-    let ((c1, r1), (c2, r2)) = (board.coord(p), board.coord(q));
-    let (w, h) = (w as i32 - 1, h as i32 - 1);
-    (r1 == r2 && (r1 == 0 || r1 == h)) || (c1 == c2 && (c1 == 0 || c1 == w))
-}
-
-/// Column letters under the window's bottom row and row numbers left of its first column.
-fn window_labels(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
-    let board = &fig.board;
-    let size = label_size(at);
-    let mut bottom: HashMap<i32, (i32, PointId)> = HashMap::new();
-    let mut left: HashMap<i32, (i32, PointId)> = HashMap::new();
-    for p in board.points().filter(|&p| vis[p as usize]) {
-        let (c, r) = board.coord(p);
-        let e = bottom.entry(c).or_insert((r, p));
-        if r < e.0 {
-            *e = (r, p);
-        }
-        let e = left.entry(r).or_insert((c, p));
-        if c < e.0 {
-            *e = (c, p);
-        }
-    }
-    let gap = 0.8;
-    let mut cols: Vec<_> = bottom.into_iter().collect();
-    cols.sort();
-    for (_, (_, p)) in cols {
-        let name = board.name(p);
-        let letters: String = name
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        let pos = at.at(board, p);
-        page.text(
-            Point::new(pos.x, pos.y + gap * at.sy + size * 0.35),
-            letters,
-            size,
-            Anchor::Middle,
-        );
-    }
-    let mut rows: Vec<_> = left.into_iter().collect();
-    rows.sort();
-    for (r, (_, p)) in rows {
-        let pos = at.at(board, p);
-        page.text(
-            Point::new(pos.x - gap * at.sx, pos.y + size * 0.35),
-            (r + 1).to_string(),
-            size,
-            Anchor::End,
-        );
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::look::Look;
 use crate::geometry::{Board, PointId};
 
 /// The colour of a stone on a figure.
@@ -13,6 +14,38 @@ pub enum Colour {
     Black,
     /// A white stone.
     White,
+}
+
+impl Colour {
+    /// "Black" or "White".
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::Black => "Black",
+            Colour::White => "White",
+        }
+    }
+}
+
+/// What playing one move of a request did, as the figure shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A stone placed on a point: drawn with the next move number.
+    Stone(PointId, Colour),
+    /// A pass by that player: it takes the next number and is noted ("3 Black passes").
+    Pass(Colour),
+    /// A turn that places nothing and takes no number (for example a final declaration).
+    Unnumbered,
+}
+
+/// A move of a request that could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Its 1-based place in the request's moves.
+    pub number: usize,
+    /// The move as written.
+    pub mv: String,
+    /// Why it was refused (a coordinate error or the rule it breaks).
+    pub reason: String,
 }
 
 /// A stone of the position.
@@ -62,7 +95,7 @@ pub struct Mark {
 /// What a shade or an outline means; the drawing picks the ink from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tone {
-    /// Black's: territory, a region, an anchored group.
+    /// Black's: territory, a region, a group that holds.
     Black,
     /// White's.
     White,
@@ -75,7 +108,7 @@ pub enum Tone {
 /// The shape of an outlined region.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outline {
-    /// A closed polygon through the points in order (a Kropki chain, a group's hull).
+    /// A closed polygon through the points in order (a chain of dots, a group's hull).
     Chain(Vec<PointId>),
     /// An open path through the points in order (a side of the board, a row).
     Path(Vec<PointId>),
@@ -83,7 +116,7 @@ pub enum Outline {
     /// on square grids): a group, an area, a six.
     Cells(Vec<PointId>),
     /// The union of convex polygons through points (each piece in order): filled piece by
-    /// piece and stroked along the edges that only one piece has (a Kropki region along its
+    /// piece and stroked along the edges that only one piece has (a region along its
     /// chain, with diagonal steps).
     Pieces(Vec<Vec<PointId>>),
 }
@@ -126,7 +159,7 @@ pub struct Arrow {
 }
 
 /// A mark just outside the board beside a border point, along the side towards a neighbouring
-/// border point (drawn from the point half-way to it): the side an Anchor group touches.
+/// border point (drawn from the point half-way to it): for example a side a group touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EdgeMark {
     /// The border point.
@@ -135,7 +168,7 @@ pub struct EdgeMark {
     pub to: PointId,
     /// The ink.
     pub tone: Tone,
-    /// Heavy for something that holds (an anchor), dashed for something that does not.
+    /// Heavy for something that holds, dashed for something that does not.
     pub line: Line,
 }
 
@@ -216,6 +249,8 @@ impl Window {
 pub struct Figure {
     /// The board.
     pub board: Board,
+    /// How the game draws its board.
+    pub look: &'static Look,
     /// The part shown; `None` for the whole board.
     pub window: Option<Window>,
     /// Print coordinates around the board (square grids and whole boards).
@@ -234,7 +269,7 @@ pub struct Figure {
     pub shades: Vec<(PointId, Tone)>,
     /// Outlined regions.
     pub regions: Vec<Region>,
-    /// Stones drawn with a highlight ring (a group, an anchor's stones).
+    /// Stones drawn with a highlight ring (a group, the stones that hold an edge).
     pub highlights: Vec<PointId>,
     /// Lines and arrows.
     pub arrows: Vec<Arrow>,
@@ -247,10 +282,12 @@ pub struct Figure {
 }
 
 impl Figure {
-    /// An empty figure of the whole board, with coordinates, in print inks.
-    pub fn new(board: Board) -> Figure {
+    /// An empty figure of the whole board, with coordinates, in print inks, drawn in the
+    /// game's look.
+    pub fn new(board: Board, look: &'static Look) -> Figure {
         Figure {
             board,
+            look,
             window: None,
             coordinates: true,
             colour: false,
@@ -272,6 +309,52 @@ impl Figure {
     pub fn stone(&mut self, point: PointId, colour: Colour) {
         self.stones.retain(|s| s.point != point);
         self.stones.push(Stone { point, colour });
+    }
+
+    /// A figure of a position: the whole board with the stone `stone_at` gives on each
+    /// point, in point order.
+    pub fn of_position(
+        board: Board,
+        look: &'static Look,
+        stone_at: impl Fn(PointId) -> Option<Colour>,
+    ) -> Figure {
+        let stones = board
+            .points()
+            .filter_map(|point| stone_at(point).map(|colour| Stone { point, colour }))
+            .collect();
+        Figure {
+            stones,
+            ..Figure::new(board, look)
+        }
+    }
+
+    /// Plays a request's moves in order, drawing them numbered. `play` plays one move on the
+    /// game's engine, given the move as written and the number it would take, and says what
+    /// it did (or why the move is illegal); a pass is noted, a stone played where one is
+    /// already drawn is noted too (see `play`). Stops at the first refused move.
+    pub fn replay(
+        &mut self,
+        moves: &[String],
+        mut play: impl FnMut(&str, u32) -> Result<Played, String>,
+    ) -> Result<(), Refused> {
+        for (i, mv) in moves.iter().enumerate() {
+            let number = self.last_number + 1;
+            let played = play(mv, number).map_err(|reason| Refused {
+                number: i + 1,
+                mv: mv.clone(),
+                reason,
+            })?;
+            match played {
+                Played::Stone(point, colour) => self.play_numbered(point, colour, number),
+                Played::Pass(colour) => {
+                    self.last_number = number;
+                    self.notes
+                        .push(format!("{number} {} passes", colour.word()));
+                }
+                Played::Unnumbered => {}
+            }
+        }
+        Ok(())
     }
 
     /// Adds a mark.

@@ -1,7 +1,6 @@
 //! What a diagram asks of a game: the analyses to show and the moves to number.
 
-use super::model::{Colour, Figure};
-use crate::games::Color;
+use super::model::Figure;
 
 /// A game's part of a `[[diagram]]`: which findings to draw and which moves to play on.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,23 +25,6 @@ pub struct Made {
     pub figure: Figure,
     /// The caption the engine's analysis gives, used for `caption = "auto"`.
     pub auto_caption: String,
-}
-
-impl From<Color> for Colour {
-    fn from(c: Color) -> Colour {
-        match c {
-            Color::Black => Colour::Black,
-            Color::White => Colour::White,
-        }
-    }
-}
-
-/// "Black" or "White".
-pub fn colour_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
 }
 
 /// "1 stone", "3 stones".

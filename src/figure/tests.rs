@@ -1,11 +1,57 @@
 //! Tests of the figure model and its drawing.
 
 use super::*;
-use crate::geometry::{Board, Point, Size};
-use crate::render::{Item, Page};
+use crate::geometry::{Board, Columns, Point, Size};
+use crate::render::{Item, Page, Paint};
+
+/// A look for tests, written here: figure/ holds no game's look.
+static LOOK: Look = Look {
+    spacing: (10.0, 10.0),
+    stone: 0.45,
+    ground: Some(Ground {
+        paint: Paint::Rgb(200, 180, 120),
+        pad: 0.5,
+    }),
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::BLACK,
+            width: 0.3,
+        },
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.6,
+        },
+        dot: Some(Dot {
+            per_unit: 0.05,
+            min: 0.25,
+            paint: Paint::BLACK,
+        }),
+        stars: None,
+    },
+    corners: None,
+    labels: Labels {
+        margin: 0.7,
+        gap: 0.8,
+        window_gap: 0.8,
+        opposite: false,
+        on_windows: true,
+        edge_names: false,
+    },
+};
+
+/// The same, drawn as cells.
+static CELLS: Look = Look {
+    body: Body::Cells {
+        edge_cells: Tint {
+            print: Paint::Grey(185),
+            colour: Paint::Rgb(120, 190, 110),
+        },
+    },
+    ..LOOK
+};
 
 fn go9() -> Board {
-    Board::go(9)
+    Board::square(9, 9, Columns::SkipI)
 }
 
 fn classes(page: &Page, class: &str) -> usize {
@@ -28,7 +74,7 @@ fn texts(page: &Page) -> Vec<String> {
 #[test]
 fn a_figure_draws_its_stones_numbers_marks_and_caption_inside_its_box() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     fig.stone(b.parse("C3").unwrap(), Colour::Black);
     fig.stone(b.parse("D3").unwrap(), Colour::White);
     fig.play(b.parse("D4").unwrap(), Colour::Black);
@@ -70,7 +116,7 @@ fn a_figure_draws_its_stones_numbers_marks_and_caption_inside_its_box() {
 #[test]
 fn a_move_on_an_occupied_point_is_noted_not_drawn() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     fig.stone(b.parse("E5").unwrap(), Colour::White);
     assert_eq!(fig.play(b.parse("C3").unwrap(), Colour::Black), 1);
     assert_eq!(fig.play(b.parse("D3").unwrap(), Colour::White), 2);
@@ -84,7 +130,7 @@ fn a_move_on_an_occupied_point_is_noted_not_drawn() {
 #[test]
 fn a_window_shows_only_its_points_with_coordinates_along_its_sides() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     let corner = [b.parse("A1").unwrap(), b.parse("E4").unwrap()];
     fig.window = Some(Window::around(&b, &corner, 0.0));
     fig.stone(b.parse("B2").unwrap(), Colour::Black);
@@ -107,8 +153,8 @@ fn a_window_shows_only_its_points_with_coordinates_along_its_sides() {
 
 #[test]
 fn cells_outline_follows_the_boundary_of_the_union() {
-    let b = Board::hexade(4);
-    let mut fig = Figure::new(b.clone());
+    let b = Board::hex_cells(4);
+    let mut fig = Figure::new(b.clone(), &CELLS);
     let three = b.parse_list("A1 A2 A3").unwrap();
     fig.regions.push(Region {
         outline: Outline::Cells(three),
@@ -131,7 +177,7 @@ fn cells_outline_follows_the_boundary_of_the_union() {
 #[test]
 fn marks_on_black_stones_are_white() {
     let b = go9();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     let p = b.parse("C3").unwrap();
     fig.stone(p, Colour::Black);
     fig.mark(p, MarkKind::Label("A".into()));
@@ -165,9 +211,9 @@ fn captions_wrap_to_the_box() {
 
 #[test]
 fn pieces_are_stroked_only_along_their_outer_edges_and_edge_marks_are_drawn() {
-    let b = Board::kropki(6, 6);
+    let b = Board::square(6, 6, Columns::Spreadsheet);
     let p = |n: &str| b.parse(n).unwrap();
-    let mut fig = Figure::new(b.clone());
+    let mut fig = Figure::new(b.clone(), &LOOK);
     // Two triangles sharing the edge C3-C4: a diamond of four outer edges.
     fig.regions.push(Region {
         outline: Outline::Pieces(vec![
@@ -194,4 +240,178 @@ fn pieces_are_stroked_only_along_their_outer_edges_and_edge_marks_are_drawn() {
     assert_eq!(classes(&page, "region"), 4);
     assert_eq!(classes(&page, "region-fill"), 2);
     assert_eq!(classes(&page, "edge-mark"), 1);
+}
+
+#[test]
+fn replay_numbers_stones_notes_passes_and_stops_at_the_first_refused_move() {
+    let b = go9();
+    let mut fig = Figure::of_position(b.clone(), &LOOK, |p| {
+        (b.name(p) == "E5").then_some(Colour::White)
+    });
+    assert_eq!(fig.stones.len(), 1);
+    let moves: Vec<String> = ["C3", "pass", "declare", "E5", "C3"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut numbers = Vec::new();
+    let mut black = true;
+    let r = fig.replay(&moves, |mv, n| {
+        numbers.push(n);
+        let who = if black { Colour::Black } else { Colour::White };
+        black = !black;
+        Ok(match mv {
+            "pass" => Played::Pass(who),
+            "declare" => Played::Unnumbered,
+            _ => Played::Stone(b.parse(mv).map_err(|e| e.to_string())?, who),
+        })
+    });
+    assert_eq!(r, Ok(()));
+    // The declaration takes no number; the pass does.
+    assert_eq!(numbers, [1, 2, 3, 3, 4]);
+    assert_eq!(fig.numbered.len(), 1);
+    assert_eq!(fig.notes, ["2 White passes", "3 at E5", "4 at 1"]);
+    let bad: Vec<String> = vec!["D4".into(), "Z99".into(), "D5".into()];
+    let mut played = 0;
+    let err = fig
+        .replay(&bad, |mv, _| {
+            played += 1;
+            Ok(Played::Stone(
+                b.parse(mv).map_err(|e| e.to_string())?,
+                Colour::Black,
+            ))
+        })
+        .unwrap_err();
+    assert_eq!((err.number, err.mv.as_str()), (2, "Z99"));
+    assert!(err.reason.contains("Z99"), "{}", err.reason);
+    assert_eq!(played, 2, "nothing is played after a refused move");
+}
+
+/// Star points for the tests: the centre of the grid.
+fn centre_star(board: &Board) -> Vec<crate::geometry::PointId> {
+    let (w, h) = board.grid_size();
+    board.at(w as i32 / 2, h as i32 / 2).into_iter().collect()
+}
+
+/// A corner symbol for the tests: a circle, filled when dark.
+fn ring(page: &mut Page, c: Point, unit: f64, dark: bool) {
+    page.shape(
+        crate::render::Geometry::Circle(c, unit * 0.3),
+        dark.then_some(Paint::BLACK),
+        None,
+        Some("corner"),
+    );
+}
+
+static DRESSED: Look = Look {
+    body: Body::Lines {
+        grid: Ink {
+            paint: Paint::Grey(120),
+            width: 0.2,
+        },
+        border: Ink {
+            paint: Paint::BLACK,
+            width: 0.5,
+        },
+        dot: Some(Dot {
+            per_unit: 0.05,
+            min: 0.25,
+            paint: Paint::BLACK,
+        }),
+        stars: Some(Stars {
+            points: centre_star,
+            dot: Dot {
+                per_unit: 0.1,
+                min: 0.5,
+                paint: Paint::BLACK,
+            },
+        }),
+    },
+    corners: Some(Corners {
+        points: &[("A1", true), ("E5", false)],
+        draw: ring,
+    }),
+    labels: Labels {
+        opposite: true,
+        on_windows: false,
+        ..LOOK.labels
+    },
+    ..LOOK
+};
+
+fn draw_whole(fig: &Figure) -> Page {
+    let mut page = Page::new(Size::new(210.0, 297.0));
+    draw_figure(
+        &mut page,
+        fig,
+        Point::new(10.0, 10.0),
+        Size::new(150.0, 150.0),
+    );
+    page
+}
+
+#[test]
+fn the_look_decides_ground_stars_corner_symbols_and_labels() {
+    let b = Board::square(5, 5, Columns::SkipI);
+    let mut plain = Figure::new(b.clone(), &LOOK);
+    let page = draw_whole(&plain);
+    assert_eq!(classes(&page, "point"), 25);
+    assert_eq!(classes(&page, "star") + classes(&page, "corner"), 0);
+    // Columns below and rows to the left only.
+    assert_eq!(texts(&page).len(), 10);
+    let ground = |page: &Page| {
+        page.items
+            .iter()
+            .any(|i| matches!(i, Item::Shape(s) if s.fill == Some(Paint::Rgb(200, 180, 120))))
+    };
+    assert!(!ground(&page), "no ground in print inks");
+    plain.colour = true;
+    assert!(ground(&draw_whole(&plain)), "the ground in colour inks");
+
+    let mut dressed = Figure::new(b.clone(), &DRESSED);
+    let page = draw_whole(&dressed);
+    assert_eq!(classes(&page, "star"), 1);
+    assert_eq!(classes(&page, "corner"), 2);
+    // All four sides are labelled.
+    assert_eq!(texts(&page).len(), 20);
+    // A window of a look without window labels prints none, and shows one corner.
+    dressed.window = Some(Window::around(&b, &b.parse_list("A1 B2").unwrap(), 0.0));
+    let page = draw_whole(&dressed);
+    assert!(texts(&page).is_empty(), "{:?}", texts(&page));
+    assert_eq!(classes(&page, "corner"), 1);
+    assert_eq!(classes(&page, "point"), 4);
+}
+
+#[test]
+fn hexagon_boards_label_each_line_once_and_draw_their_cells() {
+    // Points: ranks and files.
+    let points = Board::hex_points(3);
+    let page = draw_whole(&Figure::new(points.clone(), &LOOK));
+    let mut t = texts(&page);
+    t.sort();
+    assert_eq!(t, ["1", "2", "3", "4", "5", "A", "B", "C", "D", "E"]);
+    assert_eq!(classes(&page, "point"), 19);
+    // Cells: rows and diagonals, no dots.
+    let cells = Board::hex_cells(3);
+    let page = draw_whole(&Figure::new(cells, &CELLS));
+    assert_eq!(texts(&page).len(), 10);
+    assert_eq!(classes(&page, "cell"), 19);
+    assert_eq!(classes(&page, "point"), 0);
+}
+
+#[test]
+fn a_board_sheet_and_an_empty_figure_draw_the_same_board() {
+    let b = Board::square(7, 7, Columns::SkipI);
+    let fig = Figure::new(b.clone(), &DRESSED);
+    let style = BoardStyle {
+        coordinates: true,
+        colour: false,
+    };
+    let area = (Point::new(0.0, 0.0), Size::new(100.0, 100.0));
+    let (at, scale) = place_board(&b, &DRESSED, area, &style);
+    assert!(scale <= 1.0);
+    let mut page = Page::new(Size::new(100.0, 100.0));
+    draw_placed(&mut page, &fig, &at);
+    assert_eq!(classes(&page, "point"), 49);
+    assert_eq!(classes(&page, "star"), 1);
+    assert_eq!(texts(&page).len(), 28);
 }

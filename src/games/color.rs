@@ -51,3 +51,13 @@ impl Color {
         }
     }
 }
+
+/// The Zobrist hash of a board from scratch: the XOR of `table[2 * point + colour index]` over
+/// every stone (the layout the engines' tables use), to check an incrementally kept hash.
+pub fn zobrist_of(cells: &[Option<Color>], table: &[u64]) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .filter_map(|(p, c)| c.map(|c| table[p * 2 + c.index()]))
+        .fold(0, |h, k| h ^ k)
+}

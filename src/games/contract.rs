@@ -165,6 +165,8 @@ pub trait Game: Sync {
     fn show_options(&self) -> &'static [ShowOption] {
         &[]
     }
+    /// How the game's boards are drawn (spacing, stones, ground, labels, corner symbols).
+    fn look(&self) -> &'static crate::figure::Look;
     /// The game's puzzle kinds (none for a game without a generator).
     fn puzzle_kinds(&self) -> &'static [&'static dyn super::puzzle::PuzzleKind] {
         &[]

@@ -5,6 +5,7 @@ pub mod anchor;
 pub mod anchor2d;
 pub mod color;
 pub mod contract;
+pub mod drawing;
 pub mod go;
 pub mod hexade;
 pub mod kropki;

@@ -1,34 +1,31 @@
-//! Hex-hex boards on the triangular lattice: Anchor's hexagon of 169 points (files A..O, ranks
-//! 1..15, lattice coordinate (f, r) = (file index, rank - 1)) and Hexade's hex-hex of cells
-//! (rows A.. from the top, diagonal numbers 1..; lattice coordinate (r, n) = (row index,
-//! number - 1)). Both use the neighbour offsets (±1, 0), (0, ±1), (1, 1), (−1, −1).
+//! Hexagons on the triangular lattice: a hexagon of points (files A.., ranks 1.., lattice
+//! coordinate (f, r) = (file index, rank - 1)) and a hexagon of hexagonal cells (rows A.. from
+//! the top, diagonal numbers 1..; lattice coordinate (r, n) = (row index, number - 1)). Both use
+//! the neighbour offsets (±1, 0), (0, ±1), (1, 1), (−1, −1) and are sized by their base (points
+//! or cells per side).
 
-use super::topology::{Board, Family, Lattice, PointId, Shape};
+use super::topology::{Board, Lattice, PointId, Shape, Topology};
 use super::units::{Point, SQRT_3_OVER_2};
 
-/// Anchor's side length (points per side).
-pub const ANCHOR_BASE: i32 = 8;
-
-/// Anchor's six corners in cyclic order, with the sides they join (bit k = side S(k+1)) and
-/// whether the corner is Black's home (otherwise White's).
-pub const ANCHOR_CORNERS: [(&str, u8, bool); 6] = [
-    ("A1", 0b100001, true),
-    ("H1", 0b000011, false),
-    ("O8", 0b000110, true),
-    ("O15", 0b001100, false),
-    ("H15", 0b011000, true),
-    ("A8", 0b110000, false),
-];
-
-/// Smallest, default and largest Hexade base.
-pub const HEXADE_BASES: (usize, usize, usize) = (4, 10, 12);
+/// The largest base whose files or rows still take single letters (2·base − 1 ≤ 26).
+const MAX_BASE: usize = 13;
 
 impl Board {
-    /// The Anchor board: a hexagon of 8 points per side, 169 points. Point (f, r) exists iff
-    /// |f − r| ≤ 7. Drawn with A1 at the bottom, H1 lower right, O8 upper right, O15 at the top,
-    /// H15 upper left and A8 lower left.
-    pub fn anchor() -> Board {
-        let k = ANCHOR_BASE - 1;
+    /// A hexagon of points with `base` points per side: 3·b·(b−1)+1 points. Point (f, r)
+    /// exists iff |f − r| ≤ b − 1. Drawn with A1 at the bottom, the last file of rank 1 lower
+    /// right, the last file of the middle rank upper right, the last point at the top. Each
+    /// point knows the sides it lies on (`sides`). Described as "base-B hexagon of points"
+    /// until a game names it.
+    ///
+    /// # Panics
+    /// If the base is outside 2..=13 (callers validate user input first).
+    #[track_caller]
+    pub fn hex_points(base: usize) -> Board {
+        assert!(
+            (2..=MAX_BASE).contains(&base),
+            "hexagon base {base} outside 2..={MAX_BASE}"
+        );
+        let k = base as i32 - 1;
         let mut points = Vec::new();
         let mut tags = Vec::new();
         for r in 0..=2 * k {
@@ -58,39 +55,48 @@ impl Board {
                 tags.push(mask);
             }
         }
+        let last_file = (b'A' + 2 * k as u8) as char;
         let mut board = Board::build(
-            Family::Anchor,
+            Topology::HexPoints,
             Lattice::Hex,
             Shape::Point,
-            "Anchor board".to_string(),
-            "files A..O (I is used), ranks 1..15, point exists iff |file - rank| <= 7, e.g. H8"
-                .to_string(),
+            format!("base-{base} hexagon of points"),
+            format!(
+                "files A..{last_file} (I is used), ranks 1..{}, point exists iff \
+                 |file - rank| <= {k}, e.g. {}{}",
+                2 * k + 1,
+                (b'A' + k as u8) as char,
+                k + 1
+            ),
             points,
         );
         board.tags = tags;
         board
     }
 
-    /// The sides of the Anchor board a point lies on, as a mask (bit k = side S(k+1)); a
-    /// corner has two bits. Zero for inner points and on other boards.
-    pub fn anchor_sides(&self, p: PointId) -> u8 {
-        if self.family == Family::Anchor {
+    /// The sides of a hexagon of points that a point lies on, as a mask: bit 0 the side of
+    /// rank 1, then counter-clockwise as drawn (bit 1 the lower right side, bit 2 the last
+    /// file, bit 3 the last rank, bit 4 the upper left side, bit 5 file A). A corner has two
+    /// bits. Zero for inner points and on other topologies.
+    pub fn sides(&self, p: PointId) -> u8 {
+        if self.topology == Topology::HexPoints {
             self.tags[p as usize]
         } else {
             0
         }
     }
 
-    /// A Hexade board of the given base (cells per side, 4..=12): 3·b·(b−1)+1 cells. Rows A..
-    /// run top to bottom; cell (r, n) exists iff |r − n| ≤ b − 1.
+    /// A hexagon of hexagonal cells with `base` cells per side: 3·b·(b−1)+1 cells. Rows A..
+    /// run top to bottom; cell (r, n) exists iff |r − n| ≤ b − 1. Described as "base-B hexagon
+    /// of cells" until a game names it.
     ///
     /// # Panics
-    /// If the base is outside 4..=12 (callers validate user input first).
+    /// If the base is outside 2..=13 (callers validate user input first).
     #[track_caller]
-    pub fn hexade(base: usize) -> Board {
+    pub fn hex_cells(base: usize) -> Board {
         assert!(
-            (HEXADE_BASES.0..=HEXADE_BASES.2).contains(&base),
-            "Hexade base {base} outside 4..=12"
+            (2..=MAX_BASE).contains(&base),
+            "hexagon base {base} outside 2..={MAX_BASE}"
         );
         let k = base as i32 - 1;
         let mut points = Vec::new();
@@ -106,10 +112,10 @@ impl Board {
         }
         let last_row = (b'A' + 2 * k as u8) as char;
         Board::build(
-            Family::Hexade,
+            Topology::HexCells,
             Lattice::Hex,
             Shape::Hexagon,
-            format!("base-{base} Hexade board"),
+            format!("base-{base} hexagon of cells"),
             format!(
                 "rows A..{last_row} from the top, numbers 1..{} along the diagonals, \
                  cell exists iff |row - number| <= {k}, e.g. {}{}",

@@ -41,16 +41,20 @@ fn symmetries_are_automorphisms(board: &Board, expected: usize) {
     assert!(syms[0].iter().enumerate().all(|(i, &q)| i == q as usize));
 }
 
+fn letters_skip_i(n: usize) -> Board {
+    Board::square(n, n, Columns::SkipI)
+}
+
 #[test]
-fn go_board_points_names_and_neighbours() {
+fn square_grid_without_i_points_names_and_neighbours() {
     for n in 5..=19 {
-        let b = Board::go(n);
+        let b = letters_skip_i(n);
         assert_eq!(b.len(), n * n);
         round_trip(&b);
         neighbours_symmetric(&b);
         symmetries_are_automorphisms(&b, 8);
     }
-    let b = Board::go(9);
+    let b = letters_skip_i(9).described("9x9 test grid");
     assert_eq!(b.name(0), "A1");
     assert_eq!(b.name(80), "J9");
     assert!(b.parse("I5").is_err());
@@ -60,24 +64,18 @@ fn go_board_points_names_and_neighbours() {
     assert_eq!(b.neighbours(corner).len(), 2);
     assert_eq!(b.neighbours(b.parse("A5").unwrap()).len(), 3);
     assert_eq!(b.neighbours(b.parse("E5").unwrap()).len(), 4);
-    let stars: Vec<_> = b
-        .star_points()
-        .iter()
-        .map(|&p| b.name(p).to_string())
-        .collect();
-    assert_eq!(stars, ["C3", "G3", "E5", "C7", "G7"]);
-    assert_eq!(Board::go(19).star_points().len(), 9);
-    assert_eq!(Board::go(13).star_points().len(), 5);
-    assert_eq!(Board::go(19).name(360), "T19");
+    assert_eq!(letters_skip_i(19).name(360), "T19");
+    assert_eq!(letters_skip_i(25).name(24), "Z1");
+    assert_eq!(letters_skip_i(7).description(), "7x7 square grid");
 }
 
 #[test]
-fn kropki_names_and_border() {
-    let b = Board::kropki(39, 32);
+fn spreadsheet_columns_names_and_border() {
+    let b = Board::square(39, 32, Columns::Spreadsheet);
     assert_eq!(b.len(), 39 * 32);
     round_trip(&b);
     symmetries_are_automorphisms(&b, 4);
-    symmetries_are_automorphisms(&Board::kropki(20, 20), 8);
+    symmetries_are_automorphisms(&Board::square(20, 20, Columns::Spreadsheet), 8);
     assert_eq!(b.name(26), "AA1");
     assert_eq!(b.name(38), "AM1");
     assert!(b.on_border(b.parse("A5").unwrap()));
@@ -85,28 +83,36 @@ fn kropki_names_and_border() {
     assert!(!b.on_border(b.parse("B2").unwrap()));
     assert_eq!(column_letters(51), "AZ");
     assert_eq!(column_letters(52), "BA");
-    let big = Board::kropki(60, 60);
+    let big = Board::square(60, 60, Columns::Spreadsheet);
     assert_eq!(big.name(59), "BH1");
 }
 
 #[test]
-fn anchor_board_has_169_points_six_corners_and_sides() {
-    let b = Board::anchor();
+fn hexagon_of_points_has_169_points_six_corners_and_sides() {
+    let b = Board::hex_points(8);
     assert_eq!(b.len(), 169);
     round_trip(&b);
     neighbours_symmetric(&b);
     symmetries_are_automorphisms(&b, 12);
     let six = b.points().filter(|&p| b.neighbours(p).len() == 6).count();
     assert_eq!(six, 169 - 42);
-    for (name, mask, _) in ANCHOR_CORNERS {
+    let corners = [
+        ("A1", 0b100001),
+        ("H1", 0b000011),
+        ("O8", 0b000110),
+        ("O15", 0b001100),
+        ("H15", 0b011000),
+        ("A8", 0b110000),
+    ];
+    for (name, mask) in corners {
         let p = b.parse(name).unwrap();
-        assert_eq!(b.anchor_sides(p), mask, "{name}");
+        assert_eq!(b.sides(p), mask, "{name}");
         assert_eq!(b.neighbours(p).len(), 3);
     }
     for side in 0..6 {
         let count = b
             .points()
-            .filter(|&p| b.anchor_sides(p) & (1 << side) != 0)
+            .filter(|&p| b.sides(p) & (1 << side) != 0)
             .count();
         assert_eq!(count, 8, "side S{}", side + 1);
     }
@@ -117,21 +123,25 @@ fn anchor_board_has_169_points_six_corners_and_sides() {
     let pos = |n: &str| b.position(b.parse(n).unwrap());
     assert!(pos("A1").y > pos("H1").y && pos("O15").y < pos("O8").y);
     assert!(pos("H1").x > pos("A8").x && (pos("A1").x - pos("O15").x).abs() < 1e-9);
-    // The 180-degree rotation maps every home corner onto an opponent's home corner.
     let k = b.parse("H8").unwrap();
     assert_eq!(b.coord(k), (7, 7));
+    let small = Board::hex_points(3);
+    assert_eq!(small.len(), 19);
+    assert!(small.parse("C3").is_ok() && small.parse("E1").is_err());
+    assert_eq!(small.sides(small.parse("C3").unwrap()), 0);
+    assert_eq!(Board::square(5, 5, Columns::SkipI).sides(0), 0);
 }
 
 #[test]
-fn hexade_board_sizes_names_and_distance() {
-    for base in 4..=12 {
-        let b = Board::hexade(base);
+fn hexagon_of_cells_sizes_names_and_distance() {
+    for base in 2..=13 {
+        let b = Board::hex_cells(base);
         assert_eq!(b.len(), 3 * base * (base - 1) + 1);
         round_trip(&b);
         neighbours_symmetric(&b);
         symmetries_are_automorphisms(&b, 12);
     }
-    let b = Board::hexade(10);
+    let b = Board::hex_cells(10);
     assert_eq!(b.len(), 271);
     assert!(b.parse("A10").is_ok() && b.parse("A11").is_err());
     assert!(b.parse("J1").is_ok() && b.parse("J19").is_ok());
@@ -153,8 +163,8 @@ fn hexade_board_sizes_names_and_distance() {
 }
 
 #[test]
-fn anchor2d_board_has_328_playable_and_114_green_cells() {
-    let b = Board::anchor2d();
+fn triangle_with_windows_has_328_playable_and_114_edge_cells() {
+    let b = Board::triangle_windows(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
     assert_eq!(b.len(), 442);
     round_trip(&b);
     neighbours_symmetric(&b);
@@ -190,4 +200,9 @@ fn anchor2d_board_has_328_playable_and_114_green_cells() {
         .map(|&q| b.cell_class(q))
         .collect();
     assert!(edges.contains(&CellClass::Edge(0)) && edges.contains(&CellClass::Edge(1)));
+    // Edge cells take the letters they are given.
+    let other = Board::triangle_windows(['p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x']);
+    assert_eq!(other.name(other.at_frame(9, 4).unwrap()), "s1");
+    assert_eq!(b.name(b.at_frame(9, 4).unwrap()), "d1");
+    assert!(other.parse("a1").is_err() && other.parse("p1").is_ok());
 }

@@ -1,6 +1,6 @@
 //! A board as a graph: point ids `0..n`, lattice coordinates, neighbour lists, names, drawing
-//! positions and symmetries. The constructors for each family live in `square.rs`, `hexhex.rs`
-//! and `triangle.rs`; this file holds what they share.
+//! positions and symmetries. The constructors for each topology live in `square.rs`,
+//! `hexhex.rs` and `triangle.rs`; this file holds what they share.
 
 use std::collections::HashMap;
 
@@ -12,7 +12,7 @@ pub type PointId = u16;
 /// Which lattice a board is cut from; it fixes the neighbour directions and the symmetries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lattice {
-    /// Square grid, 4 orthogonal neighbours (Go, Kropki).
+    /// Square grid, 4 orthogonal neighbours.
     Square,
     /// Triangular lattice of points or hexagonal cells, 6 neighbours, in axial coordinates
     /// (a, b) with neighbours (a±1, b), (a, b±1), (a+1, b+1), (a−1, b−1).
@@ -22,35 +22,36 @@ pub enum Lattice {
 /// How a point is drawn on an empty board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// An intersection of lines or a dot (Go, Kropki, Anchor).
+    /// An intersection of lines or a dot.
     Point,
-    /// A hexagonal cell with pointy top; centres one unit apart (Hexade, Anchor 2D).
+    /// A hexagonal cell with pointy top; centres one unit apart.
     Hexagon,
 }
 
-/// Which game's board family and naming a board uses.
+/// What a board is: the shape it is cut to and how its points are named. Games pick a
+/// topology and its parameters; nothing here knows which game uses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Go: N x N, columns A..T without I, row 1 at the bottom.
-    Go,
-    /// Kropki: W x H nodes, columns A..Z, AA, AB, ..., row 1 at the bottom.
-    Kropki,
-    /// Anchor: hexagon of 169 points, files A..O, ranks 1..15.
-    Anchor,
-    /// Hexade: hex-hex of cells, rows A.. from the top, diagonal numbers 1..
-    Hexade,
-    /// Anchor 2D: the triangle of cells with two windows.
-    Anchor2d,
+pub enum Topology {
+    /// A W x H grid of intersections, columns lettered (see `Columns`), row 1 at the bottom.
+    SquareGrid,
+    /// A hexagon of points on the triangular lattice, files A.. and ranks 1.. (`hex_points`).
+    HexPoints,
+    /// A hexagon of hexagonal cells, rows A.. from the top and diagonal numbers 1..
+    /// (`hex_cells`).
+    HexCells,
+    /// A triangle of hexagonal cells with two triangular windows and edge cells along its
+    /// nine edges (`triangle_windows`).
+    TriangleWindows,
 }
 
 /// A board: a finite graph with names and a drawing position for every point.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub(crate) family: Family,
+    pub(crate) topology: Topology,
     pub(crate) lattice: Lattice,
     pub(crate) shape: Shape,
     pub(crate) description: String,
-    /// Lattice coordinates of each point (family specific: (col, row), (f, r), (r, n), (R, i)).
+    /// Lattice coordinates of each point (by topology: (col, row), (f, r), (r, n), (R, i)).
     pub(crate) coords: Vec<(i32, i32)>,
     pub(crate) names: Vec<String>,
     pub(crate) positions: Vec<Point>,
@@ -60,7 +61,8 @@ pub struct Board {
     pub(crate) by_name: HashMap<String, PointId>,
     /// Human-readable description of the coordinate scheme, for error messages.
     pub(crate) scheme: String,
-    /// A family-specific byte per point (Anchor: side mask; Anchor 2D: cell class).
+    /// A topology-specific byte per point (hexagon of points: side mask; triangle with
+    /// windows: cell class).
     pub(crate) tags: Vec<u8>,
 }
 
@@ -80,7 +82,7 @@ impl Board {
     /// Builds a board from its points, given in id order as (lattice coordinate, name,
     /// position). Neighbours are the points at the lattice's neighbour offsets.
     pub(crate) fn build(
-        family: Family,
+        topology: Topology,
         lattice: Lattice,
         shape: Shape,
         description: String,
@@ -123,7 +125,7 @@ impl Board {
             *p = Point::new(p.x - min_x, p.y - min_y);
         }
         Board {
-            family,
+            topology,
             lattice,
             shape,
             description,
@@ -154,9 +156,9 @@ impl Board {
         (0..self.len()).map(|p| p as PointId)
     }
 
-    /// The board family (which game's naming and drawing).
-    pub fn family(&self) -> Family {
-        self.family
+    /// What the board is (its shape and naming).
+    pub fn topology(&self) -> Topology {
+        self.topology
     }
 
     /// The lattice the board is cut from.
@@ -169,9 +171,17 @@ impl Board {
         self.shape
     }
 
-    /// A short description such as "9x9 Go board".
+    /// A short description such as "9x9 square grid" (or the one a game gave with
+    /// `described`), used in error messages and sheet footers.
     pub fn description(&self) -> &str {
         &self.description
+    }
+
+    /// The same board with its description replaced (a game names its board, e.g. after
+    /// itself).
+    pub fn described(mut self, description: impl Into<String>) -> Board {
+        self.description = description.into();
+        self
     }
 
     /// The coordinate scheme in words.

@@ -1,38 +1,25 @@
-//! The Anchor 2D board: a triangle of hexagonal cells with two triangular windows, in frame
+//! A triangle of hexagonal cells with two triangular windows, in frame
 //! coordinates (R, i), 0 ≤ i ≤ R ≤ 29 (R the row from the apex, i the cell from the left).
 //! Lattice coordinate (R, i); neighbours (R, i±1), (R±1, i), (R+1, i+1), (R−1, i−1).
 //!
-//! Cells are either playable or green edge cells of one of the nine edges a..i. Names:
+//! Cells are either playable or edge cells of one of the nine edges (three outer edges and
+//! three around each window), each edge named by a letter the caller gives. Names:
 //! playable cells are `ROW.CELL` with ROW = R − 1 (1..27 from the apex) and CELL = i (from the
-//! left; numbers inside a window hole are skipped, not reused). Green cells are the edge letter
+//! left; numbers inside a window hole are skipped, not reused). Edge cells are the edge letter
 //! and the cell's place along the edge, counted from the top (a, b, d, e, g, h) or from the
-//! left (c, f, i): `a1`..`a28`, `b1`..`b28`, `c1`..`c28`, `d1`..`d5`, and so on.
+//! left (c, f, i): with letters a..i, `a1`..`a28`, `b1`..`b28`, `c1`..`c28`, `d1`..`d5`, and
+//! so on. Edges 0..3 are the left, right and bottom sides; 3..6 the left, right and top sides
+//! of the upper window; 6..9 those of the lower window.
 
-use super::topology::{Board, Family, Lattice, PointId, Shape};
+use super::topology::{Board, Lattice, PointId, Shape, Topology};
 use super::units::{Point, SQRT_3_OVER_2};
 
-/// The nine edges, by index 0..9.
-pub const EDGE_LETTERS: [char; 9] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
-
-/// The nine pairs of adjacent edges (by edge index), with their corner location.
-pub const ANCHOR2D_PAIRS: [(u8, u8); 9] = [
-    (0, 1),
-    (0, 2),
-    (1, 2),
-    (3, 4),
-    (3, 5),
-    (4, 5),
-    (6, 7),
-    (6, 8),
-    (7, 8),
-];
-
-/// The class of an Anchor 2D cell.
+/// The class of a cell of a triangle with windows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellClass {
     /// A cell stones may be placed on.
     Playable,
-    /// A green cell of edge `0..9` (a..i).
+    /// An edge cell of edge `0..9`.
     Edge(u8),
 }
 
@@ -84,8 +71,10 @@ fn classify(r: i32, i: i32) -> Option<(CellClass, usize)> {
 }
 
 impl Board {
-    /// The Anchor 2D board: 328 playable cells and 114 green edge cells.
-    pub fn anchor2d() -> Board {
+    /// The triangle with windows: 328 playable cells and 114 edge cells, the edges named by
+    /// `edge_letters` (edge `e` by `edge_letters[e]`). Described as "triangle with windows"
+    /// until a game names it.
+    pub fn triangle_windows(edge_letters: [char; 9]) -> Board {
         let mut points = Vec::new();
         let mut tags = Vec::new();
         for r in 0..=29 {
@@ -95,30 +84,34 @@ impl Board {
                 };
                 let (name, tag) = match class {
                     CellClass::Playable => (format!("{}.{}", r - 1, i), PLAYABLE_TAG),
-                    CellClass::Edge(e) => (format!("{}{}", EDGE_LETTERS[e as usize], k), e),
+                    CellClass::Edge(e) => (format!("{}{}", edge_letters[e as usize], k), e),
                 };
                 let pos = Point::new((28 - r + 2 * i) as f64 / 2.0, r as f64 * SQRT_3_OVER_2);
                 points.push(((r, i), name, pos));
                 tags.push(tag);
             }
         }
+        let l = edge_letters;
         let mut board = Board::build(
-            Family::Anchor2d,
+            Topology::TriangleWindows,
             Lattice::Hex,
             Shape::Hexagon,
-            "Anchor 2D board".to_string(),
-            "ROW.CELL with ROW 1..27 from the apex and CELL counted from the left (e.g. 12.5); \
-             green cells a1..a28, b1..b28, c1..c28, d1..d5 ... i1..i5"
-                .to_string(),
+            "triangle with windows".to_string(),
+            format!(
+                "ROW.CELL with ROW 1..27 from the apex and CELL counted from the left (e.g. \
+                 12.5); green cells {}1..{}28, {}1..{}28, {}1..{}28, {}1..{}5 ... {}1..{}5",
+                l[0], l[0], l[1], l[1], l[2], l[2], l[3], l[3], l[8], l[8]
+            ),
             points,
         );
         board.tags = tags;
         board
     }
 
-    /// The class of an Anchor 2D cell (every cell of other boards is playable).
+    /// The class of a cell of a triangle with windows (every cell of other boards is
+    /// playable).
     pub fn cell_class(&self, p: PointId) -> CellClass {
-        if self.family != Family::Anchor2d {
+        if self.topology != Topology::TriangleWindows {
             return CellClass::Playable;
         }
         match self.tags[p as usize] {
@@ -127,14 +120,20 @@ impl Board {
         }
     }
 
-    /// The frame coordinate (R, i) of an Anchor 2D cell.
+    /// The frame coordinate (R, i) of a cell of a triangle with windows.
     pub fn frame(&self, p: PointId) -> (i32, i32) {
         self.coord(p)
     }
 
-    /// The Anchor 2D cell at frame coordinate (R, i), if it exists.
+    /// The cell of a triangle with windows at frame coordinate (R, i), if it exists.
     pub fn at_frame(&self, r: i32, i: i32) -> Option<PointId> {
         self.at(r, i)
+    }
+
+    /// The drawing positions of the centres of the two windows' holes (upper window first),
+    /// in the same units as `position`.
+    pub fn window_centres(&self) -> [Point; 2] {
+        [self.frame_position(12, 6), self.frame_position(22, 11)]
     }
 
     /// The drawing position of any frame coordinate, including window holes and the missing

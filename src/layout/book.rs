@@ -5,7 +5,7 @@
 use crate::figure::{Figure, draw_figure};
 use crate::geometry::{Point, Size};
 use crate::puzzle::{Record, SetSpec};
-use crate::render::{Anchor, Page};
+use crate::render::{Align, Page};
 
 /// Where a book's answers go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,13 +174,13 @@ fn draw_cell(
         Point::new(x, origin.y + HEAD),
         heading.to_string(),
         HEAD,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(x, origin.y + HEAD + SMALL * 1.4),
         instruction.to_string(),
         SMALL,
-        Anchor::Start,
+        Align::Start,
     );
     let fig_top = origin.y + HEAD + SMALL * 2.4;
     let note_h = if note.is_some() { SMALL * 2.0 } else { 0.0 };
@@ -193,7 +193,7 @@ fn draw_cell(
                 Point::new(x, fig_top + SMALL),
                 e.clone(),
                 SMALL,
-                Anchor::Start,
+                Align::Start,
             );
             SMALL * 2.0
         }
@@ -203,7 +203,7 @@ fn draw_cell(
             Point::new(x + w / 2.0, fig_top + used + SMALL * 1.5),
             n.to_string(),
             SMALL,
-            Anchor::Middle,
+            Align::Middle,
         );
     }
 }
@@ -216,7 +216,7 @@ fn frame(page: &mut Page, spec: &BookSpec, heading: &str, number: usize, total: 
         Point::new(m, m + TITLE * 0.75),
         heading.to_string(),
         TITLE,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(m, h - m),
@@ -225,12 +225,12 @@ fn frame(page: &mut Page, spec: &BookSpec, heading: &str, number: usize, total: 
             spec.difficulty, spec.set.seed
         ),
         FOOT,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(w - m, h - m),
         format!("page {number} of {total}"),
         FOOT,
-        Anchor::End,
+        Align::End,
     );
 }

@@ -3,7 +3,7 @@
 use crate::config::diagram::{Block, DiagramSpec};
 use crate::figure::{CAPTION_SIZE, board_aspect, draw_figure, figure_height, wrap};
 use crate::geometry::{Point, Size};
-use crate::render::{Anchor, Page, Paint, Stroke};
+use crate::render::{Align, Page, Paint, Stroke};
 
 /// The page frame of diagram pages.
 #[derive(Clone, Debug)]
@@ -56,7 +56,7 @@ impl Flow<'_> {
                 Point::new(m, m + TITLE * 0.75),
                 self.spec.title.clone(),
                 TITLE,
-                Anchor::Start,
+                Align::Start,
             );
             self.y = m + TITLE * 1.8;
         } else {
@@ -64,7 +64,7 @@ impl Flow<'_> {
                 Point::new(m, m + HEAD),
                 self.spec.title.clone(),
                 HEAD,
-                Anchor::Start,
+                Align::Start,
             );
             page.line(
                 Point::new(m, m + HEAD * 1.6),
@@ -96,12 +96,8 @@ impl Flow<'_> {
             self.room(HEADING * 1.6 + BODY * LEADING * 3.0);
             self.y += HEADING * 0.9;
             let y = self.y;
-            self.page().bold_text(
-                Point::new(m, y),
-                heading.to_string(),
-                HEADING,
-                Anchor::Start,
-            );
+            self.page()
+                .bold_text(Point::new(m, y), heading.to_string(), HEADING, Align::Start);
             self.y += HEADING * 0.7;
         }
         for p in paragraphs {
@@ -109,8 +105,7 @@ impl Flow<'_> {
                 self.room(BODY * LEADING);
                 self.y += BODY * LEADING;
                 let y = self.y;
-                self.page()
-                    .text(Point::new(m, y), line, BODY, Anchor::Start);
+                self.page().text(Point::new(m, y), line, BODY, Align::Start);
             }
             self.y += BODY * 0.6;
         }
@@ -179,7 +174,7 @@ impl Flow<'_> {
                 Point::new(x + cell / 2.0, top + LABEL),
                 label,
                 LABEL,
-                Anchor::Middle,
+                Align::Middle,
             );
             draw_figure(page, &d.figure, Point::new(x, top + LABEL * 1.9), *b);
         }
@@ -275,6 +270,6 @@ pub fn number_page(page: &mut Page, margin: f64, number: usize, total: usize) {
         Point::new(w - margin, h - margin),
         format!("page {number} of {total}"),
         FOOT,
-        Anchor::End,
+        Align::End,
     );
 }

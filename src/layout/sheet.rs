@@ -1,9 +1,9 @@
 //! Board sheets: pages of empty boards, n-up, with a title, a footer with the page number and
 //! the print scale, and optional move-record and score tables.
 
-use crate::figure::{BoardStyle, draw_board, place_board};
+use crate::figure::{BoardStyle, Figure, Look, draw_placed, place_board};
 use crate::geometry::{Board, Point, Size};
-use crate::render::{Anchor, Page};
+use crate::render::{Align, Page};
 
 use super::tables;
 
@@ -12,6 +12,8 @@ use super::tables;
 pub struct SheetSpec {
     /// The board to draw.
     pub board: Board,
+    /// How the game draws it.
+    pub look: &'static Look,
     /// Page heading.
     pub title: String,
     /// Small line under the heading (credits, rules).
@@ -53,13 +55,13 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
         Point::new(m, m + TITLE * 0.75),
         spec.title.clone(),
         TITLE,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(m, m + TITLE + SUB * 1.2),
         spec.subtitle.clone(),
         SUB,
-        Anchor::Start,
+        Align::Start,
     );
     let top = m + TITLE + SUB * 2.4;
     let bottom = h - m - FOOT * 2.0;
@@ -80,6 +82,10 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
     let area = Size::new(w - 2.0 * m, content_bottom - top);
     let (cols, rows) = grid(n, area, spec.board.extent());
     let cell = Size::new(area.w / cols as f64, area.h / rows as f64);
+    // Each board is an empty figure, drawn by the same code as diagrams.
+    let mut empty = Figure::new(spec.board.clone(), spec.look);
+    empty.coordinates = spec.style.coordinates;
+    empty.colour = spec.style.colour;
     let mut scale = 1.0f64;
     for k in 0..n {
         let (c, r) = (k % cols, k / cols);
@@ -87,6 +93,7 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
         let inset = 2.0;
         let (placement, s) = place_board(
             &spec.board,
+            spec.look,
             (
                 Point::new(origin.x + inset, origin.y + inset),
                 Size::new(cell.w - 2.0 * inset, cell.h - 2.0 * inset),
@@ -94,7 +101,7 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
             &spec.style,
         );
         scale = scale.min(s);
-        draw_board(&mut page, &spec.board, &placement, &spec.style);
+        draw_placed(&mut page, &empty, &placement);
     }
     let mut y = content_bottom + 2.0;
     if let Some(cols) = &spec.score_columns {
@@ -118,12 +125,12 @@ pub fn board_sheet_page(spec: &SheetSpec, number: usize, total: usize) -> Page {
     } else {
         format!("{} at full size", spec.board.description())
     };
-    page.text(Point::new(m, h - m), scale_note, FOOT, Anchor::Start);
+    page.text(Point::new(m, h - m), scale_note, FOOT, Align::Start);
     page.text(
         Point::new(w - m, h - m),
         format!("page {number} of {total}"),
         FOOT,
-        Anchor::End,
+        Align::End,
     );
     page
 }

@@ -1,7 +1,7 @@
 //! Tables printed beside boards: the numbered move record and the score table.
 
 use crate::geometry::{Point, Size};
-use crate::render::{Anchor, Page, Paint, Stroke};
+use crate::render::{Align, Page, Paint, Stroke};
 
 const ROW_H: f64 = 6.0;
 const TEXT: f64 = 3.0;
@@ -53,23 +53,23 @@ pub fn score_table(page: &mut Page, origin: Point, width: f64, columns: &[&str])
         Point::new(xs[0] + 1.5, baseline(0)),
         "Score",
         TEXT,
-        Anchor::Start,
+        Align::Start,
     );
     for (c, name) in columns.iter().enumerate() {
         let mid = (xs[c + 1] + xs[c + 2]) / 2.0;
-        page.bold_text(Point::new(mid, baseline(0)), *name, TEXT, Anchor::Middle);
+        page.bold_text(Point::new(mid, baseline(0)), *name, TEXT, Align::Middle);
     }
     page.text(
         Point::new(xs[0] + 1.5, baseline(1)),
         "Black",
         TEXT,
-        Anchor::Start,
+        Align::Start,
     );
     page.text(
         Point::new(xs[0] + 1.5, baseline(2)),
         "White",
         TEXT,
-        Anchor::Start,
+        Align::Start,
     );
 }
 
@@ -108,19 +108,19 @@ pub fn record_table(page: &mut Page, origin: Point, area: Size, first: usize) ->
             Point::new((xs[0] + xs[1]) / 2.0, base),
             "No.",
             TEXT,
-            Anchor::Middle,
+            Align::Middle,
         );
         page.bold_text(
             Point::new((xs[1] + xs[2]) / 2.0, base),
             "Black",
             TEXT,
-            Anchor::Middle,
+            Align::Middle,
         );
         page.bold_text(
             Point::new((xs[2] + xs[3]) / 2.0, base),
             "White",
             TEXT,
-            Anchor::Middle,
+            Align::Middle,
         );
         for r in 0..rows {
             let y = origin.y + ROW_H * (r + 1) as f64 + ROW_H * 0.68;
@@ -128,7 +128,7 @@ pub fn record_table(page: &mut Page, origin: Point, area: Size, first: usize) ->
                 Point::new(xs[1] - 1.5, y),
                 n.to_string(),
                 TEXT * 0.9,
-                Anchor::End,
+                Align::End,
             );
             n += 1;
         }

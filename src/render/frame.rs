@@ -86,7 +86,7 @@ pub struct Shape {
 
 /// Horizontal alignment of text relative to its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Anchor {
+pub enum Align {
     /// Text starts at the position.
     Start,
     /// Text is centred on the position.
@@ -95,7 +95,7 @@ pub enum Anchor {
     End,
 }
 
-/// A line of text in Helvetica; the position is the baseline point given by `anchor`.
+/// A line of text in Helvetica; the position is the baseline point given by `align`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
     /// Baseline position.
@@ -105,7 +105,7 @@ pub struct Text {
     /// Font size (em) in mm.
     pub size: f64,
     /// Horizontal alignment.
-    pub anchor: Anchor,
+    pub align: Align,
     /// Bold face.
     pub bold: bool,
     /// The ink.
@@ -161,24 +161,24 @@ impl Page {
     }
 
     /// Adds a text run.
-    pub fn text(&mut self, pos: Point, text: impl Into<String>, size: f64, anchor: Anchor) {
+    pub fn text(&mut self, pos: Point, text: impl Into<String>, size: f64, align: Align) {
         self.items.push(Item::Text(Text {
             pos,
             text: text.into(),
             size,
-            anchor,
+            align,
             bold: false,
             paint: Paint::BLACK,
         }));
     }
 
     /// Adds a bold text run.
-    pub fn bold_text(&mut self, pos: Point, text: impl Into<String>, size: f64, anchor: Anchor) {
+    pub fn bold_text(&mut self, pos: Point, text: impl Into<String>, size: f64, align: Align) {
         self.items.push(Item::Text(Text {
             pos,
             text: text.into(),
             size,
-            anchor,
+            align,
             bold: true,
             paint: Paint::BLACK,
         }));
@@ -211,12 +211,12 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     if bold { w * 1.1 } else { w }
 }
 
-/// The x where a text run starts, given its anchor.
+/// The x where a text run starts, given its alignment.
 pub fn start_x(t: &Text) -> f64 {
     let w = text_width(&t.text, t.size, t.bold);
-    match t.anchor {
-        Anchor::Start => t.pos.x,
-        Anchor::Middle => t.pos.x - w / 2.0,
-        Anchor::End => t.pos.x - w,
+    match t.align {
+        Align::Start => t.pos.x,
+        Align::Middle => t.pos.x - w / 2.0,
+        Align::End => t.pos.x - w,
     }
 }

@@ -6,4 +6,4 @@ pub mod number;
 pub mod pdf;
 pub mod svg;
 
-pub use frame::{Anchor, Geometry, Item, Page, Paint, Shape, Stroke, Text};
+pub use frame::{Align, Geometry, Item, Page, Paint, Shape, Stroke, Text};

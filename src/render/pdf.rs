@@ -417,7 +417,7 @@ fn circle(s: &mut String, xy: &impl Fn(&mut String, Point), c: Point, r: f64) {
 mod tests {
     use super::*;
     use crate::geometry::Size;
-    use crate::render::Anchor;
+    use crate::render::Align;
 
     fn sample() -> Page {
         let mut page = Page::new(Size::new(100.0, 80.0));
@@ -425,7 +425,7 @@ mod tests {
             Point::new(10.0, 10.0),
             "Black (to play) – wins".to_string(),
             4.0,
-            Anchor::Start,
+            Align::Start,
         );
         page
     }

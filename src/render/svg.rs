@@ -4,7 +4,7 @@ use svg::Document;
 use svg::Node;
 use svg::node::element::{self, Element};
 
-use super::frame::{Anchor, Geometry, Item, Page, Paint, Stroke};
+use super::frame::{Align, Geometry, Item, Page, Paint, Stroke};
 use super::number::fmt;
 use crate::geometry::Point;
 
@@ -105,12 +105,12 @@ fn item_to_svg(item: &Item) -> Element {
             if t.bold {
                 e.assign("font-weight", "bold");
             }
-            let anchor = match t.anchor {
-                Anchor::Start => "start",
-                Anchor::Middle => "middle",
-                Anchor::End => "end",
+            let align = match t.align {
+                Align::Start => "start",
+                Align::Middle => "middle",
+                Align::End => "end",
             };
-            e.assign("text-anchor", anchor);
+            e.assign("text-anchor", align);
             e.assign("fill", colour(t.paint));
             e
         }

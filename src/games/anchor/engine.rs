@@ -2,8 +2,9 @@
 //! set-up phase, the mirror rule, group analysis (sides touched, anchor or not, and why) and
 //! scoring (dead groups removed, territory, prisoners).
 
+use super::look::ANCHOR_CORNERS;
 pub use crate::games::Color;
-use crate::geometry::{ANCHOR_CORNERS, Board, PointId};
+use crate::geometry::{Board, PointId};
 
 /// A move: a placement or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +182,7 @@ impl Default for Anchor {
 impl Anchor {
     /// An empty board at the start of the pie phase.
     pub fn new() -> Anchor {
-        let board = Board::anchor();
+        let board = super::look::board();
         let rot = board
             .points()
             .map(|p| {
@@ -264,7 +265,7 @@ impl Anchor {
 
     /// The Zobrist hash of the stones, from scratch.
     fn zobrist(&self) -> u64 {
-        crate::util::zobrist_of(&self.cells, &self.zob)
+        crate::games::color::zobrist_of(&self.cells, &self.zob)
     }
 
     /// Recounts what the engine keeps incrementally and compares: the hash, the pie phase
@@ -415,9 +416,7 @@ impl Anchor {
             .into_iter()
             .map(|points| {
                 let color = self.stone(points[0]).expect("a stone");
-                let sides = points
-                    .iter()
-                    .fold(0u8, |m, &q| m | self.board.anchor_sides(q));
+                let sides = points.iter().fold(0u8, |m, &q| m | self.board.sides(q));
                 Group {
                     color,
                     points,

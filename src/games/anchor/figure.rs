@@ -1,8 +1,9 @@
 //! Anchor diagrams: anchors and non-anchors with their sides, dead stones, territory, score.
 
 use super::engine::{Anchor, Move};
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{EdgeMark, Figure, Line, MarkKind, Tone};
+use super::look::LOOK;
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, EdgeMark, Figure, Line, MarkKind, Played, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
@@ -27,39 +28,22 @@ fn tone(c: Color) -> Tone {
 /// Plays the request's moves on `a` and turns the engine's judgement into a figure.
 pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = a.board().clone();
-    let mut fig = Figure::new(board.clone());
-    for p in board.points() {
-        if let Some(c) = a.stone(p) {
-            fig.stone(p, c.into());
-        }
-    }
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| a.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
-    let mut passes = Vec::new();
-    for (i, tok) in req.moves.iter().enumerate() {
+    fig.replay(&req.moves, |tok, _| {
         let who = a.to_move();
         let m = if tok.eq_ignore_ascii_case("pass") {
             Move::Pass
         } else {
-            Move::Place(
-                board
-                    .parse(tok)
-                    .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?,
-            )
+            Move::Place(board.parse(tok).map_err(|e| e.to_string())?)
         };
-        a.play(m)
-            .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
-        match m {
-            Move::Place(p) => {
-                fig.play(p, who.into());
-            }
-            Move::Pass => {
-                let n = fig.last_number + 1;
-                fig.last_number = n;
-                passes.push(format!("{n} {} passes", colour_word(who)));
-            }
-        }
-    }
-    fig.notes.extend(passes);
+        a.play(m).map_err(|r| r.reason())?;
+        Ok(match m {
+            Move::Place(p) => Played::Stone(p, who.into()),
+            Move::Pass => Played::Pass(who.into()),
+        })
+    })
+    .map_err(|e| blame.illegal(e.number, &e.mv, e.reason))?;
     let s = a.score();
     let mut words = Vec::new();
     for g in &s.groups {
@@ -73,14 +57,11 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
             edge_marks(&mut fig, &g.points, g.color, anchor);
             let first = board.name(g.points[0]);
             let what = if g.points.len() == 1 {
-                format!(
-                    "The {} stone at {first}",
-                    colour_word(g.color).to_lowercase()
-                )
+                format!("The {} stone at {first}", g.color.title().to_lowercase())
             } else {
                 format!(
                     "The {} group at {first} ({})",
-                    colour_word(g.color).to_lowercase(),
+                    g.color.title().to_lowercase(),
                     plural(g.points.len(), "stone", "stones")
                 )
             };
@@ -112,7 +93,7 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
         let side = |c: Color| {
             format!(
                 "{} {} = {} territory + {}",
-                colour_word(c),
+                c.title(),
                 s.total(c),
                 s.territory[c.index()],
                 plural(s.prisoners[c.index()] as usize, "prisoner", "prisoners")
@@ -147,12 +128,12 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
 fn edge_marks(fig: &mut Figure, points: &[PointId], c: Color, anchor: bool) {
     let board = fig.board.clone();
     for &p in points {
-        let sides = board.anchor_sides(p);
+        let sides = board.sides(p);
         if sides == 0 {
             continue;
         }
         for &q in board.neighbours(p) {
-            if board.anchor_sides(q) & sides != 0 {
+            if board.sides(q) & sides != 0 {
                 fig.edges.push(EdgeMark {
                     from: p,
                     to: q,

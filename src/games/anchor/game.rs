@@ -1,7 +1,7 @@
 //! Anchor's entry in the game contract: identity, board, position keys, show options, and the
 //! loaded position behind the engine.
 
-use super::engine::{Anchor, Move};
+use super::engine::Move;
 use super::{AnchorPosition, figure, from_spec, score};
 use crate::figure::request::{Made, Request};
 use crate::games::position::spec_for;
@@ -59,7 +59,7 @@ impl Game for AnchorGame {
     }
 
     fn board(&self, _params: &Resolved) -> Board {
-        Anchor::new().board().clone()
+        super::look::board()
     }
 
     fn score_columns(&self) -> Option<&'static [&'static str]> {
@@ -68,6 +68,10 @@ impl Game for AnchorGame {
 
     fn position_keys(&self) -> &'static [&'static str] {
         &["mirror_rule"]
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

@@ -27,13 +27,9 @@ fn group_at(a: &Anchor, name: &str) -> Group {
 
 #[test]
 fn anchor_rule_3_corners_belong_to_two_sides() {
-    let b = crate::geometry::Board::anchor();
-    for (name, _, _) in crate::geometry::ANCHOR_CORNERS {
-        assert_eq!(
-            b.anchor_sides(b.parse(name).unwrap()).count_ones(),
-            2,
-            "{name}"
-        );
+    let b = crate::games::anchor::look::board();
+    for (name, _, _) in crate::games::anchor::look::ANCHOR_CORNERS {
+        assert_eq!(b.sides(b.parse(name).unwrap()).count_ones(), 2, "{name}");
     }
     let a = game("O8", "");
     assert_eq!(side_names(group_at(&a, "O8").sides), ["S2", "S3"]);

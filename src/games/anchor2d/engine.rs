@@ -10,8 +10,9 @@
 
 use std::collections::VecDeque;
 
+use super::look::{ANCHOR2D_PAIRS, EDGE_LETTERS};
 pub use crate::games::Color;
-use crate::geometry::{ANCHOR2D_PAIRS, Board, CellClass, EDGE_LETTERS, PointId};
+use crate::geometry::{Board, CellClass, PointId};
 
 /// Why a placement is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,7 +118,7 @@ impl Default for Anchor2d {
 impl Anchor2d {
     /// An empty board, Black to move.
     pub fn new() -> Anchor2d {
-        let board = Board::anchor2d();
+        let board = super::look::board();
         let tables = build_tables(&board);
         let n = board.len();
         Anchor2d {
@@ -180,7 +181,7 @@ impl Anchor2d {
 
     /// The Zobrist hash of the stones, from scratch.
     fn zobrist(&self) -> u64 {
-        crate::util::zobrist_of(&self.cells, &self.zob)
+        crate::games::color::zobrist_of(&self.cells, &self.zob)
     }
 
     /// Recounts what the engine keeps incrementally and compares: the hash, the placements

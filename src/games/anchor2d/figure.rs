@@ -1,11 +1,13 @@
 //! Anchor 2D diagrams: anchored pairs with their edges and groups, windows, pair counts.
 
 use super::engine::Anchor2d;
-use crate::figure::request::{Made, Request, colour_word};
-use crate::figure::{Figure, Line, Outline, Region, Tone};
+use super::look::ANCHOR2D_PAIRS;
+use super::look::LOOK;
+use crate::figure::request::{Made, Request};
+use crate::figure::{Colour, Figure, Line, Outline, Played, Region, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
-use crate::geometry::{ANCHOR2D_PAIRS, CellClass, PointId};
+use crate::geometry::{CellClass, PointId};
 
 /// The show options of Anchor 2D diagrams.
 pub const SHOW: &[&str] = &["pairs", "windows", "count"];
@@ -29,22 +31,15 @@ fn pair_text(names: &[String]) -> String {
 /// Plays the request's moves on `a` and turns the engine's anchored pairs into a figure.
 pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = a.board().clone();
-    let mut fig = Figure::new(board.clone());
-    for p in board.points() {
-        if let Some(c) = a.stone(p) {
-            fig.stone(p, c.into());
-        }
-    }
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| a.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
-    for (i, tok) in req.moves.iter().enumerate() {
+    fig.replay(&req.moves, |tok, _| {
         let who = a.to_move();
-        let p = board
-            .parse(tok)
-            .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
-        a.play(p)
-            .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
-        fig.play(p, who.into());
-    }
+        let p = board.parse(tok).map_err(|e| e.to_string())?;
+        a.play(p).map_err(|r| r.reason().to_string())?;
+        Ok(Played::Stone(p, who.into()))
+    })
+    .map_err(|e| blame.illegal(e.number, &e.mv, e.reason))?;
     if req.shows("windows") {
         for apex in [(8, 4), (18, 9)] {
             let cells: Vec<PointId> = (0..7)
@@ -104,12 +99,12 @@ pub fn figure(a: &mut Anchor2d, req: &Request, file: &str) -> Result<Made, GameE
                 if a.groups(c).is_empty() {
                     continue;
                 }
-                words.push(format!("{} has anchored no pair.", colour_word(c)));
+                words.push(format!("{} has anchored no pair.", c.title()));
             } else {
                 let n = names.len();
                 words.push(format!(
                     "{} has anchored {} pair{}: {}{}",
-                    colour_word(c),
+                    c.title(),
                     n,
                     if n == 1 { "" } else { "s" },
                     pair_text(&names),

@@ -47,7 +47,11 @@ impl Game for Anchor2dGame {
     }
 
     fn board(&self, _params: &Resolved) -> Board {
-        Anchor2d::new().board().clone()
+        super::look::board()
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

@@ -157,7 +157,7 @@ impl Go {
             n <= MAX_SIZE,
             "a Go board of {n} lines is larger than {MAX_SIZE}"
         );
-        let board = Board::go(n);
+        let board = super::look::board(n);
         let stride = n + 2;
         let len = stride * stride;
         let mut cell = vec![EDGE; len];

@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 use super::engine::{Go, Move, Pt};
+use super::look::LOOK;
 use super::position::GoPosition;
 use super::score::{Owner, area_score};
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{Figure, MarkKind, Tone};
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, Figure, MarkKind, Played, Tone};
 use crate::games::{Color, GameError};
 
 /// The show options of Go diagrams.
@@ -36,19 +37,19 @@ fn group_word(go: &Go, stones: &[Pt], c: Color) -> String {
         .map_or(String::new(), |p| go.name(p));
     let names: Vec<String> = stones.iter().map(|&p| go.name(p)).collect();
     if stones.len() == 1 {
-        format!("the {} stone at {first}", colour_word(c).to_lowercase())
+        format!("the {} stone at {first}", c.title().to_lowercase())
     } else if stones.len() <= 4 {
         let (last, rest) = names.split_last().expect("two or more stones");
         format!(
             "the {} stones at {} and {last}",
-            colour_word(c).to_lowercase(),
+            c.title().to_lowercase(),
             rest.join(", ")
         )
     } else {
         format!(
             "the {} {} stones at {first}",
             stones.len(),
-            colour_word(c).to_lowercase()
+            c.title().to_lowercase()
         )
     }
 }
@@ -56,41 +57,20 @@ fn group_word(go: &Go, stones: &[Pt], c: Color) -> String {
 /// Plays the request's moves on the position and turns the engine's findings into a figure.
 pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, GameError> {
     let go = &mut pos.go;
-    let board = go.board().clone();
-    let mut fig = Figure::new(board.clone());
-    for p in go.points().collect::<Vec<_>>() {
-        if let Some(c) = go.stone(p) {
-            fig.stone(go.id(p), c.into());
-        }
-    }
+    let mut fig = Figure::of_position(go.board().clone(), &LOOK, |id| {
+        go.stone(go.pt(id)).map(Colour::from)
+    });
     let mut words = Vec::new();
     let mut captured: Vec<Pt> = Vec::new();
-    for (i, tok) in req.moves.iter().enumerate() {
-        let ill = |reason: String| GameError::IllegalMove {
-            file: file.to_string(),
-            number: i + 1,
-            mv: tok.clone(),
-            reason,
-        };
+    fig.replay(&req.moves, |tok, number| {
         let who = go.to_move();
         let m = if tok.eq_ignore_ascii_case("pass") {
             Move::Pass
         } else {
-            Move::Play(go.parse(tok).map_err(|e| ill(e.to_string()))?)
+            Move::Play(go.parse(tok).map_err(|e| e.to_string())?)
         };
         let before: Vec<(Pt, Option<Color>)> = go.points().map(|p| (p, go.stone(p))).collect();
-        go.play(m).map_err(|r| ill(r.reason().to_string()))?;
-        let number = fig.last_number + 1;
-        match m {
-            Move::Play(p) => {
-                fig.play(go.id(p), who.into());
-            }
-            Move::Pass => {
-                fig.last_number = number;
-                fig.notes
-                    .push(format!("{number} {} passes", colour_word(who)));
-            }
-        }
+        go.play(m).map_err(|r| r.reason().to_string())?;
         let gone: Vec<Pt> = before
             .iter()
             .filter(|(p, c)| c.is_some_and(|c| c != who) && go.stone(*p).is_none())
@@ -99,12 +79,22 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
         if !gone.is_empty() && req.shows("captures") {
             words.push(format!(
                 "{} {number} captures {}.",
-                colour_word(who),
+                who.title(),
                 plural(gone.len(), "stone", "stones")
             ));
         }
         captured.extend(gone);
-    }
+        Ok(match m {
+            Move::Play(p) => Played::Stone(go.id(p), who.into()),
+            Move::Pass => Played::Pass(who.into()),
+        })
+    })
+    .map_err(|e| GameError::IllegalMove {
+        file: file.to_string(),
+        number: e.number,
+        mv: e.mv,
+        reason: e.reason,
+    })?;
     // Captured stones leave the figure; with "captures" their points are crossed (the ko
     // point, when shown, gets its own mark).
     let ko = go.ko_point().filter(|_| req.shows("ko"));
@@ -121,7 +111,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
         fig.mark(go.id(k), MarkKind::Square);
         words.push(format!(
             "{} may not retake at {} at once: that is ko.",
-            colour_word(go.to_move()),
+            go.to_move().title(),
             go.name(k)
         ));
     }
@@ -162,7 +152,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
             if eyes[c.index()] > 0 {
                 words.push(format!(
                     "{} has {} (marked e).",
-                    colour_word(c),
+                    c.title(),
                     plural(eyes[c.index()], "eye", "eyes")
                 ));
             }

@@ -1,7 +1,7 @@
 //! Go's entry in the game contract: identity, board size, position keys, show options, and the
 //! loaded position behind the engine, with its solver.
 
-use super::engine::{Go, Move};
+use super::engine::Move;
 use super::{GoPosition, figure, read, score, solve};
 use crate::figure::request::{Made, Request};
 use crate::games::{
@@ -73,7 +73,7 @@ impl Game for GoGame {
     }
 
     fn board(&self, params: &Resolved) -> Board {
-        Go::new(params.get("size")).board().clone()
+        super::look::board(params.get("size"))
     }
 
     fn score_columns(&self) -> Option<&'static [&'static str]> {
@@ -93,6 +93,10 @@ impl Game for GoGame {
 
     fn record_formats(&self) -> &'static [&'static str] {
         &["sgf"]
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

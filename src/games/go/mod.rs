@@ -5,6 +5,7 @@ pub mod engine;
 pub mod figure;
 pub mod game;
 pub mod ld;
+pub mod look;
 pub mod position;
 pub mod puzzle;
 pub mod score;

@@ -980,7 +980,7 @@ fn problem_points(board: &Board, gp: &Part) -> Vec<PointId> {
 
 /// The figure of a puzzle as set: its stones on the board cropped to the problem.
 fn puzzle_figure(board: Board, gp: &Part) -> Figure {
-    let mut fig = Figure::new(board.clone());
+    let mut fig = Figure::new(board.clone(), &super::look::LOOK);
     for (list, c) in [(&gp.black, Colour::Black), (&gp.white, Colour::White)] {
         for id in list.split_whitespace().filter_map(|s| board.parse(s).ok()) {
             fig.stone(id, c);

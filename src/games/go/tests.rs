@@ -195,7 +195,7 @@ fn go_rule_two_passes_end_the_game() {
 #[test]
 fn go_rule_handicap_points_in_the_seed_order() {
     let names = |n: usize, k: usize| -> Vec<String> {
-        let b = crate::geometry::Board::go(n);
+        let b = crate::games::go::look::board(n);
         handicap_points(n, k)
             .into_iter()
             .map(|(c, r)| b.name((r * n + c) as u16).to_string())

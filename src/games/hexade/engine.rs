@@ -121,7 +121,7 @@ pub struct Hexade {
 impl Hexade {
     /// An empty board of the given base (4..12), White to move, the distance rule ahead.
     pub fn new(base: usize) -> Hexade {
-        let board = Board::hexade(base);
+        let board = super::look::board(base);
         let next = board
             .points()
             .map(|p| {

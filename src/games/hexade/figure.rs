@@ -1,8 +1,9 @@
 //! Hexade diagrams: sixes by shape, capturable pairs and captures, the forbidden area.
 
 use super::engine::Hexade;
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{Figure, Line, MarkKind, Outline, Region, Tone};
+use super::look::LOOK;
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
@@ -13,27 +14,18 @@ pub const SHOW: &[&str] = &["sixes", "captures", "forbidden"];
 /// Plays the request's moves on `h` and turns the engine's findings into a figure.
 pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = h.board().clone();
-    let mut fig = Figure::new(board.clone());
-    for p in board.points() {
-        if let Some(c) = h.stone(p) {
-            fig.stone(p, c.into());
-        }
-    }
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| h.stone(p).map(Colour::from));
     let blame = Blame { file, text: "" };
     let mut words = Vec::new();
     let mut taken: Vec<PointId> = Vec::new();
-    for (i, tok) in req.moves.iter().enumerate() {
+    fig.replay(&req.moves, |tok, n| {
         let who = h.to_move();
-        let p = board
-            .parse(tok)
-            .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
+        let p = board.parse(tok).map_err(|e| e.to_string())?;
         let before: Vec<PointId> = board
             .points()
             .filter(|&q| h.stone(q) == Some(who.opp()))
             .collect();
-        h.play(p)
-            .map_err(|r| blame.illegal(i + 1, tok, r.reason()))?;
-        let n = fig.play(p, who.into());
+        h.play(p).map_err(|r| r.reason().to_string())?;
         let gone: Vec<PointId> = before
             .into_iter()
             .filter(|&q| h.stone(q).is_none())
@@ -41,12 +33,14 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
         if !gone.is_empty() && req.shows("captures") {
             words.push(format!(
                 "{} {n} captures {}.",
-                colour_word(who),
+                who.title(),
                 plural(gone.len() / 2, "pair", "pairs")
             ));
         }
         taken.extend(gone);
-    }
+        Ok(Played::Stone(p, who.into()))
+    })
+    .map_err(|e| blame.illegal(e.number, &e.mv, e.reason))?;
     // Captured stones leave the figure; with "captures" their cells are crossed.
     for &p in &taken {
         if h.stone(p).is_none() {
@@ -68,7 +62,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
             fig.mark(p, MarkKind::Label(letter.clone()));
             words.push(format!(
                 "{} at {letter} captures {}.",
-                colour_word(mover),
+                mover.title(),
                 plural(n, "pair", "pairs")
             ));
         }
@@ -81,7 +75,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
             });
         }
         if at.is_empty() && taken.is_empty() {
-            words.push(format!("{} can capture no pair.", colour_word(mover)));
+            words.push(format!("{} can capture no pair.", mover.title()));
         }
     }
     if req.shows("sixes") {
@@ -93,11 +87,7 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
                     fill: false,
                     line: Line::Heavy,
                 });
-                words.push(format!(
-                    "{} has a six: a {}.",
-                    colour_word(c),
-                    six.shape.name()
-                ));
+                words.push(format!("{} has a six: a {}.", c.title(), six.shape.name()));
             }
         }
     }

@@ -48,7 +48,7 @@ impl Game for HexadeGame {
     }
 
     fn board(&self, params: &Resolved) -> Board {
-        Hexade::new(params.get("base")).board().clone()
+        super::look::board(params.get("base"))
     }
 
     fn params(&self) -> &'static [Param] {
@@ -63,6 +63,10 @@ impl Game for HexadeGame {
 
     fn position_keys(&self) -> &'static [&'static str] {
         &["base", "white_first"]
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

@@ -121,7 +121,7 @@ fn row_fill(mut x: u64, open: u64) -> u64 {
 impl Kropki {
     /// An empty W x H grid (each side 5..60), Black to move.
     pub fn new(w: usize, h: usize) -> Kropki {
-        let board = std::sync::Arc::new(Board::kropki(w, h));
+        let board = std::sync::Arc::new(super::look::board(w, h));
         let stride = w + 2;
         let len = stride * (h + 2);
         let mut cell = vec![OFF; len];

@@ -3,8 +3,9 @@
 use std::collections::HashSet;
 
 use super::engine::{Kropki, Node};
-use crate::figure::request::{Made, Request, colour_word, plural};
-use crate::figure::{Figure, Line, MarkKind, Outline, Region, Tone};
+use super::look::LOOK;
+use crate::figure::request::{Made, Request, plural};
+use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Tone};
 use crate::games::{Color, GameError};
 use crate::geometry::{Board, PointId};
 
@@ -63,25 +64,24 @@ pub fn chain_pieces(board: &Board, interior: &[PointId]) -> Vec<Vec<PointId>> {
 /// and turns the engine's regions and pools into a figure.
 pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = k.board().clone();
-    let mut fig = Figure::new(board.clone());
     let nodes: Vec<Node> = k.nodes().collect();
-    for &n in &nodes {
-        if let Some(c) = k.dot(n) {
-            fig.stone(k.id(n), c.into());
-        }
-    }
-    for (i, tok) in req.moves.iter().enumerate() {
-        let ill = |reason: String| GameError::IllegalMove {
-            file: file.to_string(),
-            number: i + 1,
-            mv: tok.clone(),
-            reason,
-        };
+    let mut fig = Figure::of_position(board.clone(), &LOOK, |id| {
+        k.dot(k.node_of(id)).map(Colour::from)
+    });
+    fig.replay(&req.moves, |tok, _| {
         let who = k.to_move();
-        if let Some(n) = super::play_token(k, tok).map_err(ill)? {
-            fig.play(k.id(n), who.into());
-        }
-    }
+        // A final turn that only declares places no dot and takes no number.
+        Ok(match super::play_token(k, tok)? {
+            Some(n) => Played::Stone(k.id(n), who.into()),
+            None => Played::Unnumbered,
+        })
+    })
+    .map_err(|e| GameError::IllegalMove {
+        file: file.to_string(),
+        number: e.number,
+        mv: e.mv,
+        reason: e.reason,
+    })?;
     let mut words = Vec::new();
     if req.shows("regions") {
         let regions = k.regions().to_vec();
@@ -116,7 +116,7 @@ pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameErr
                 });
                 words.push(format!(
                     "{} may declare a region capturing {}.",
-                    colour_word(c),
+                    c.title(),
                     plural(pool.captures, "dot", "dots")
                 ));
             }
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_region_around_one_dot_is_the_diamond_of_its_chain() {
-        let board = Board::kropki(7, 7);
+        let board = crate::games::kropki::look::board(7, 7);
         let pieces = chain_pieces(&board, &[board.parse("C3").unwrap()]);
         assert_eq!(pieces.len(), 4);
         assert!(pieces.iter().all(|p| p.len() == 3));

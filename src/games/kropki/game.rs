@@ -52,9 +52,7 @@ impl Game for KropkiGame {
     }
 
     fn board(&self, params: &Resolved) -> Board {
-        Kropki::new(params.get("width"), params.get("height"))
-            .board()
-            .clone()
+        super::look::board(params.get("width"), params.get("height"))
     }
 
     fn params(&self) -> &'static [Param] {
@@ -78,6 +76,10 @@ impl Game for KropkiGame {
 
     fn position_keys(&self) -> &'static [&'static str] {
         &["width", "height", "start", "black_regions", "white_regions"]
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

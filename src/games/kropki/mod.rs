@@ -21,6 +21,7 @@
 pub mod engine;
 pub mod figure;
 pub mod game;
+pub mod look;
 
 #[cfg(test)]
 mod tests;

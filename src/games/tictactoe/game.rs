@@ -11,11 +11,6 @@ use crate::geometry::Board;
 /// Tic-tac-toe in the registry (a game for the tests only).
 pub struct TicTacToeGame;
 
-/// The 3x3 board: columns A..C from the left, rows 1..3 from the bottom.
-pub fn board() -> Board {
-    Board::kropki(3, 3)
-}
-
 /// What tic-tac-toe diagrams can show.
 const SHOW: &[ShowOption] = &[ShowOption {
     key: "lines",
@@ -44,7 +39,11 @@ impl Game for TicTacToeGame {
     }
 
     fn board(&self, _params: &Resolved) -> Board {
-        board()
+        super::look::board()
+    }
+
+    fn look(&self) -> &'static crate::figure::Look {
+        &super::look::LOOK
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {

@@ -7,13 +7,14 @@
 //! (default: White when Black has one stone more, else Black); `moves`.
 
 pub mod game;
+pub mod look;
 
 use serde_json::json;
 
 use super::position::{Blame, PositionSpec, coord_message, picture_rows, read_picture_row};
 use super::{Color, GameError, ScoreOptions, ScoreReport};
-use crate::figure::request::{Made, Request, colour_word};
-use crate::figure::{Figure, Line, Outline, Region, Tone};
+use crate::figure::request::{Made, Request};
+use crate::figure::{Figure, Line, Outline, Played, Region, Tone};
 use crate::geometry::{Board, PointId};
 
 /// The eight lines of three, as point ids (row * 3 + column, row 1 first).
@@ -41,7 +42,7 @@ impl TicTacToe {
     /// The empty board, Black to move.
     pub fn new() -> TicTacToe {
         TicTacToe {
-            board: game::board(),
+            board: look::board(),
             cells: [None; 9],
             to_move: Color::Black,
             history: Vec::new(),
@@ -189,36 +190,32 @@ pub fn score(t: &TicTacToe, _opts: &ScoreOptions) -> Result<ScoreReport, GameErr
     let text = match winner {
         Some(c) => format!(
             "{} wins with {}.\n",
-            colour_word(c),
+            c.title(),
             names(t.line_of(c).expect("a winner has a line")).join(" ")
         ),
         None if t.over() => "A draw.\n".to_string(),
-        None => format!("No line yet; {} to play.\n", colour_word(t.to_move)),
+        None => format!("No line yet; {} to play.\n", t.to_move.title()),
     };
     Ok(ScoreReport::new(json, text))
 }
 
 /// Plays the request's moves and draws the winning line when `show` asks for it.
 pub fn figure(t: &mut TicTacToe, req: &Request) -> Result<Made, GameError> {
-    let blame = Blame {
-        file: "moves",
-        text: "",
-    };
     let board = t.board().clone();
-    let mut fig = Figure::new(board.clone());
-    for p in board.points() {
-        if let Some(c) = t.stone(p) {
-            fig.stone(p, c.into());
-        }
-    }
-    for (i, tok) in req.moves.iter().enumerate() {
+    let mut fig = Figure::of_position(board.clone(), &look::LOOK, |p| t.stone(p).map(Into::into));
+    fig.replay(&req.moves, |tok, _| {
         let who = t.to_move();
-        let p = board
-            .parse(tok)
-            .map_err(|e| blame.illegal(i + 1, tok, e.to_string()))?;
-        t.play(p).map_err(|r| blame.illegal(i + 1, tok, r))?;
-        fig.play(p, who.into());
-    }
+        let p = board.parse(tok).map_err(|e| e.to_string())?;
+        t.play(p)?;
+        Ok(Played::Stone(p, who.into()))
+    })
+    .map_err(|r| {
+        let blame = Blame {
+            file: "moves",
+            text: "",
+        };
+        blame.illegal(r.number, &r.mv, r.reason)
+    })?;
     let mut caption = String::new();
     if let Some(c) = t.winner() {
         let line = t.line_of(c).expect("a winner has a line");
@@ -234,7 +231,7 @@ pub fn figure(t: &mut TicTacToe, req: &Request) -> Result<Made, GameError> {
                 line: Line::Heavy,
             });
         }
-        caption = format!("{} has three in a row.", colour_word(c));
+        caption = format!("{} has three in a row.", c.title());
     } else if t.over() {
         caption = "The board is full: a draw.".into();
     }
