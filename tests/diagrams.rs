@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use stonepress::cli::build_pages;
-use stonepress::config::diagram::Block;
+use stonepress::config::diagram::make_blocks;
 use stonepress::config::load;
 use stonepress::figure::{Colour, Figure, Line, MarkKind, Outline, Region, Tone, draw_figure};
 use stonepress::games::{go::look as go, hexade::look as hexade};
 use stonepress::geometry::{Point, Size};
+use stonepress::layout::diagrams::Block;
 use stonepress::render::{Page, pdf, svg};
 
 use common::{have, temp_dir};
@@ -60,7 +61,9 @@ fn golden(case: &str) -> Vec<Block> {
         bless || !extra.exists(),
         "{case} made fewer pages than stored"
     );
-    plan.blocks
+    let (blocks, failed) = make_blocks(&plan.blocks);
+    assert!(failed.is_empty(), "{failed:?}");
+    blocks
 }
 
 /// The captions of a plan's diagrams, in order.
@@ -339,11 +342,11 @@ show = ["sixes"]
     )
     .unwrap();
     let plan = load(&config).unwrap_or_else(|e| panic!("{e}"));
-    let c = captions(&plan.blocks);
+    let (blocks, _) = make_blocks(&plan.blocks);
+    let c = captions(&blocks);
     assert_eq!(c.len(), 2);
     assert!(c[1].contains("White has a six: a row."), "{}", c[1]);
-    let figures: Vec<&Figure> = plan
-        .blocks
+    let figures: Vec<&Figure> = blocks
         .iter()
         .filter_map(|b| match b {
             Block::Diagram(d) => Some(&d.figure),

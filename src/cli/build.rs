@@ -5,8 +5,9 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use crate::config::diagram::make_blocks;
 use crate::config::{Format, Plan};
-use crate::layout::diagrams::{DiagramPages, diagram_pages, number_page};
+use crate::layout::diagrams::{Block, DiagramPages, diagram_pages, number_page};
 use crate::layout::{board_sheet_page, book_pages};
 use crate::puzzle::{Manifest, Record, SetRecord};
 use crate::render::atomic::{self, Entry, OutputError, OutputSet};
@@ -20,11 +21,13 @@ pub const SLUG_MAX: usize = 60;
 /// must stay under the 255-byte limit of common file systems.
 pub const NAME_MAX: usize = 100;
 
-/// Lays out every page of a plan, in order: sheets, diagrams, then each puzzle book with the
-/// puzzles generated for it (`sets`, one per book; books without a set are left out).
+/// Lays out every page of a plan, in order: sheets, diagrams (made here by the engines; one
+/// that fails is left out, as `build` reports), then each puzzle book with the puzzles
+/// generated for it (`sets`, one per book; books without a set are left out).
 pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
+    let (blocks, _) = make_blocks(&plan.blocks);
     let mut pages = Vec::new();
-    for_each_page(plan, sets, &mut |_, page, _| -> Result<(), ()> {
+    for_each_page(plan, &blocks, sets, &mut |_, page, _| -> Result<(), ()> {
         pages.push(page);
         Ok(())
     })
@@ -32,10 +35,10 @@ pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
     pages
 }
 
-/// The number of pages a plan makes with its puzzle sets.
-pub fn page_count(plan: &Plan, sets: &[Vec<Record>]) -> usize {
+/// The number of pages a plan makes with its made diagrams (`blocks`) and puzzle sets.
+pub fn page_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
-    plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan).len() + books
+    plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan, blocks).len() + books
 }
 
 /// Lays out the pages of a plan one at a time and hands each, with its 0-based index and the
@@ -44,10 +47,11 @@ pub fn page_count(plan: &Plan, sets: &[Vec<Record>]) -> usize {
 /// a book's pages (bounded by its puzzle count) and the diagram pages are laid out together.
 pub fn for_each_page<E>(
     plan: &Plan,
+    blocks: &[Block],
     sets: &[Vec<Record>],
     f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
 ) -> Result<(), E> {
-    let diagrams = diagram_part(plan);
+    let diagrams = diagram_part(plan, blocks);
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
     let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;
     let mut n = 0;
@@ -72,13 +76,13 @@ pub fn for_each_page<E>(
 }
 
 /// The pages of the diagrams and texts, not yet numbered.
-fn diagram_part(plan: &Plan) -> Vec<Page> {
+fn diagram_part(plan: &Plan, blocks: &[Block]) -> Vec<Page> {
     let spec = DiagramPages {
         title: plan.title.clone(),
         paper: plan.paper,
         margin: plan.margin,
     };
-    diagram_pages(&spec, &plan.blocks)
+    diagram_pages(&spec, blocks)
 }
 
 /// A lower-case file-name slug of a title, at most [`SLUG_MAX`] characters.
@@ -161,6 +165,7 @@ pub struct Written {
 /// written when `manifest` (the plan asked for puzzles), with the sets that were made.
 pub fn write_outputs(
     plan: &Plan,
+    blocks: &[Block],
     sets: &[Vec<Record>],
     manifest_wanted: bool,
     set: OutputSet,
@@ -178,9 +183,9 @@ pub fn write_outputs(
         None
     };
     let mut pages = 0;
-    for_each_page(plan, sets, &mut |i,
-                                    page,
-                                    title|
+    for_each_page(plan, blocks, sets, &mut |i,
+                                            page,
+                                            title|
      -> Result<(), OutputError> {
         pages = i + 1;
         if let Some(w) = pdf.as_mut() {

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::build::{NAME_MAX, build_pages, entries, page_count, write_outputs};
+use super::build::{NAME_MAX, build_pages, entries, write_outputs};
 use super::{Command, Failure};
 use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
@@ -122,11 +122,14 @@ pub fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Check { config } => {
             let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
-            let pages =
-                page_count(&plan, &[]) + plan.books.iter().map(|b| b.pages()).sum::<usize>();
+            // Validation only: the diagrams are made and the puzzles proven by `build`, so the
+            // pages of the diagrams are not counted here.
+            let pages = plan.sheets.iter().map(|s| s.pages).sum::<usize>()
+                + plan.books.iter().map(|b| b.pages()).sum::<usize>();
             let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
             println!(
-                "{}: ok ({} page{}, {} board sheet{}, {} diagram block{}, {} puzzle{} to generate)",
+                "{}: ok ({} page{} of sheets and books, {} board sheet{}, {} diagram block{}, \
+                 {} puzzle{} to generate)",
                 config.display(),
                 pages,
                 plural(pages),
@@ -311,12 +314,14 @@ fn build(
     let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
     let (puts, others) = entries(&plan, puzzles > 0);
     let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
-    let (sets, failed) = generate_sets(&mut plan, jobs);
-    if plan.sheets.is_empty() && plan.blocks.is_empty() && plan.books.is_empty() {
+    let (blocks, mut failed) = config::diagram::make_blocks(&plan.blocks);
+    let (sets, failed_sets) = generate_sets(&mut plan, jobs);
+    failed.extend(failed_sets);
+    if plan.sheets.is_empty() && blocks.is_empty() && plan.books.is_empty() {
         // Nothing is left to print: the output set is dropped unwritten.
         return Err(Failure::Runtime(failed.join("\n")));
     }
-    let written = write_outputs(&plan, &sets, puzzles > 0, set).map_err(output_failure)?;
+    let written = write_outputs(&plan, &blocks, &sets, puzzles > 0, set).map_err(output_failure)?;
     let files = &written.files;
     let pdfs = files
         .iter()
@@ -342,7 +347,8 @@ fn build(
         Ok(())
     } else {
         Err(Failure::Runtime(format!(
-            "{} puzzle set{} could not be made and {} left out of the document:\n{}",
+            "{} part{} (puzzle set or diagram) could not be made and {} left out of the \
+             document:\n{}",
             failed.len(),
             plural(failed.len()),
             if failed.len() == 1 { "is" } else { "are" },

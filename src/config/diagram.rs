@@ -7,10 +7,12 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::diag::ConfigError;
-use crate::figure::request::{Made, Request};
-use crate::figure::{Figure, MarkKind, Window};
-use crate::games::position::MoveList;
+use crate::figure::request::Request;
+use crate::figure::{MarkKind, Window};
+use crate::games::position::{Blame, MoveList};
 use crate::games::{GameError, GameId, Source};
+use crate::geometry::PointId;
+use crate::layout::diagrams::{Block, DiagramSpec};
 
 /// `[[diagram]]`: one annotated position.
 #[derive(Debug, Deserialize)]
@@ -53,33 +55,119 @@ pub struct RawText {
     pub new_page: Option<bool>,
 }
 
-/// One resolved diagram.
+/// Where a diagram's position comes from, kept as read so the build stage loads the same
+/// text the validation did.
 #[derive(Clone, Debug)]
-pub struct DiagramSpec {
+pub enum PositionInput {
+    /// No position: the empty board.
+    Empty,
+    /// An inline table of position keys.
+    Inline(toml::Table),
+    /// A position file: its name as the user sees it and its text.
+    File {
+        /// The file, relative to the configuration's folder as joined.
+        name: String,
+        /// Its text.
+        text: String,
+    },
+}
+
+impl PositionInput {
+    /// The source a game loads.
+    pub fn source(&self) -> Source<'_> {
+        match self {
+            PositionInput::Empty => Source::file("position", ""),
+            PositionInput::Inline(t) => Source::table(t),
+            PositionInput::File { name, text } => Source::file(name, text),
+        }
+    }
+}
+
+/// A validated `[[diagram]]`: everything the user asked for, checked (the position loads, the
+/// moves are legal, the marks and the crop name points of the board), but not yet drawn: the
+/// engine makes the figure in the build stage (`make`).
+#[derive(Clone, Debug)]
+pub struct DiagramRequest {
     /// Its number in the document ("Diagram 3").
     pub number: usize,
     /// The title after the number (may be empty).
     pub title: String,
-    /// The resolved figure, caption included.
-    pub figure: Figure,
     /// Diagrams side by side in its row.
     pub per_row: usize,
+    /// The game.
+    pub game: GameId,
+    /// The position.
+    pub position: PositionInput,
+    /// What to show and the moves to number.
+    pub request: Request,
+    /// Marks on points, in the order they are drawn.
+    pub marks: Vec<(PointId, MarkKind)>,
+    /// The points the view is cropped around, if any.
+    pub crop: Option<Vec<PointId>>,
+    /// The caption: None for the engine's, else the user's text with "{auto}" standing for it.
+    pub caption: Option<String>,
+    /// Print coordinates.
+    pub coordinates: bool,
+    /// Colour inks.
+    pub colour: bool,
+    /// Where the table is, "file:line", for errors of the build stage.
+    pub origin: String,
 }
 
-/// What the diagram pages show, in file order.
+impl DiagramRequest {
+    /// Runs the game's engine on the position and the moves, and resolves the figure: marks,
+    /// crop, inks and caption. An error names the diagram.
+    pub fn make(&self) -> Result<DiagramSpec, String> {
+        let fail = |e: GameError| format!("{}: [[diagram]] {}: {e}", self.origin, self.number);
+        let mut pos = self.game.load(&self.position.source()).map_err(fail)?;
+        let made = pos.figure(&self.request).map_err(fail)?;
+        let mut fig = made.figure;
+        fig.colour = self.colour;
+        fig.coordinates = self.coordinates;
+        for (p, kind) in &self.marks {
+            fig.mark(*p, kind.clone());
+        }
+        if let Some(points) = &self.crop {
+            fig.window = Some(Window::around(&fig.board, points, 0.6));
+        }
+        fig.caption = match self.caption.as_deref() {
+            None => made.auto_caption,
+            Some(t) => t.replace("{auto}", &made.auto_caption),
+        };
+        Ok(DiagramSpec {
+            number: self.number,
+            title: self.title.clone(),
+            figure: fig,
+            per_row: self.per_row,
+        })
+    }
+}
+
+/// What the diagram pages show, in file order: texts as they are printed, diagrams as
+/// requests.
 #[derive(Clone, Debug)]
-pub enum Block {
-    /// A heading and paragraphs.
-    Text {
-        /// The heading (may be empty).
-        heading: String,
-        /// The paragraphs.
-        paragraphs: Vec<String>,
-        /// Start a new page first.
-        new_page: bool,
-    },
-    /// A diagram.
-    Diagram(Box<DiagramSpec>),
+pub enum Part {
+    /// A heading and paragraphs (always `Block::Text`).
+    Text(Block),
+    /// A diagram to make.
+    Diagram(Box<DiagramRequest>),
+}
+
+/// Makes every diagram of `parts` (running the engines) into the blocks the pages show, in
+/// order. A diagram that fails is left out; its error, naming it, is returned beside.
+pub fn make_blocks(parts: &[Part]) -> (Vec<Block>, Vec<String>) {
+    let mut blocks = Vec::new();
+    let mut failed = Vec::new();
+    for part in parts {
+        match part {
+            Part::Text(b) => blocks.push(b.clone()),
+            Part::Diagram(d) => match d.make() {
+                Ok(spec) => blocks.push(Block::Diagram(Box::new(spec))),
+                Err(e) => failed.push(e),
+            },
+        }
+    }
+    (blocks, failed)
 }
 
 /// Validates the diagrams and texts of a configuration into blocks, in the order they appear
@@ -90,7 +178,7 @@ pub fn blocks(
     text: &str,
     file: &str,
     colour: bool,
-) -> Result<Vec<Block>, ConfigError> {
+) -> Result<Vec<Part>, ConfigError> {
     let mut order: Vec<(usize, Option<&RawDiagram>, Option<&RawText>)> = Vec::new();
     for d in diagrams {
         order.push((d.span().start, Some(d.get_ref()), None));
@@ -103,7 +191,7 @@ pub fn blocks(
     let mut number = 0;
     for (_, d, t) in order {
         if let Some(t) = t {
-            out.push(Block::Text {
+            out.push(Part::Text(Block::Text {
                 heading: t.heading.clone().unwrap_or_default(),
                 paragraphs: t
                     .body
@@ -114,21 +202,16 @@ pub fn blocks(
                     .filter(|p| !p.is_empty())
                     .collect(),
                 new_page: t.new_page.unwrap_or(false),
-            });
+            }));
         }
         if let Some(d) = d {
             number += 1;
-            out.push(Block::Diagram(Box::new(diagram(
+            out.push(Part::Diagram(Box::new(diagram(
                 d, number, text, file, colour,
             )?)));
         }
     }
     Ok(out)
-}
-
-/// A GameError's message without the file prefix the engines give it.
-fn message(e: &GameError) -> String {
-    e.to_string()
 }
 
 fn diagram(
@@ -137,7 +220,7 @@ fn diagram(
     text: &str,
     file: &str,
     colour: bool,
-) -> Result<DiagramSpec, ConfigError> {
+) -> Result<DiagramRequest, ConfigError> {
     let at = |offset: usize, msg: String| ConfigError::at(file, text, offset, msg);
     let game = super::diag::game_at(&d.game, file, text)?;
     let allowed: Vec<&str> = game.show_options().iter().map(|o| o.key).collect();
@@ -162,14 +245,24 @@ fn diagram(
         .as_ref()
         .map_or(d.game.span().start, |p| p.span().start);
     let moves_at = d.moves.as_ref().map_or(pos_at, |m| m.span().start);
-    let made = make(game, d.position.as_ref().map(|p| p.get_ref()), &req, file)
-        .map_err(|(e, in_moves)| at(if in_moves { moves_at } else { pos_at }, message(&e)))?;
-    let mut fig = made.figure;
-    fig.colour = colour;
-    fig.coordinates = d.coordinates.unwrap_or(true);
-    let board = fig.board.clone();
-    if let Some(marks) = &d.marks {
-        for (key, list) in marks.get_ref() {
+    let position = read_position(d.position.as_ref().map(|p| p.get_ref()), file)
+        .map_err(|e| at(pos_at, e.to_string()))?;
+    // The position loads and the moves are legal: checked here, drawn in the build stage.
+    let mut pos = game
+        .load(&position.source())
+        .map_err(|e| at(pos_at, e.to_string()))?;
+    let blame = Blame {
+        file: "moves",
+        text: "",
+    };
+    for (i, tok) in req.moves.iter().enumerate() {
+        pos.play(tok)
+            .map_err(|reason| at(moves_at, blame.illegal(i + 1, tok, reason).to_string()))?;
+    }
+    let board = pos.board().clone();
+    let mut marks = Vec::new();
+    if let Some(m) = &d.marks {
+        for (key, list) in m.get_ref() {
             let kind = match key.to_ascii_lowercase().as_str() {
                 "triangle" => MarkKind::Triangle,
                 "square" => MarkKind::Square,
@@ -178,7 +271,7 @@ fn diagram(
                 _ if key.chars().count() <= 3 => MarkKind::Label(key.clone()),
                 _ => {
                     return Err(at(
-                        marks.span().start,
+                        m.span().start,
                         format!("mark '{key}' is neither a shape nor a short label"),
                     )
                     .hint("use triangle, square, circle, cross, or a label of up to 3 letters"));
@@ -186,66 +279,67 @@ fn diagram(
             };
             let points = board
                 .parse_list(list)
-                .map_err(|e| at(marks.span().start, format!("marks.{key}: {e}")))?;
-            for p in points {
-                fig.mark(p, kind.clone());
+                .map_err(|e| at(m.span().start, format!("marks.{key}: {e}")))?;
+            marks.extend(points.into_iter().map(|p| (p, kind.clone())));
+        }
+    }
+    let crop = match &d.crop {
+        None => None,
+        Some(c) => {
+            let points = board
+                .parse_list(c.get_ref())
+                .map_err(|e| at(c.span().start, format!("crop: {e}")))?;
+            if points.is_empty() {
+                return Err(at(c.span().start, "crop names no point".into()));
             }
+            Some(points)
         }
-    }
-    if let Some(crop) = &d.crop {
-        let points = board
-            .parse_list(crop.get_ref())
-            .map_err(|e| at(crop.span().start, format!("crop: {e}")))?;
-        if points.is_empty() {
-            return Err(at(crop.span().start, "crop names no point".into()));
-        }
-        fig.window = Some(Window::around(&board, &points, 0.6));
-    }
-    fig.caption = match d.caption.as_deref() {
-        None | Some("auto") => made.auto_caption,
-        Some(t) => t.replace("{auto}", &made.auto_caption),
     };
     let per_row = match &d.per_row {
         None => 2,
         Some(v) if (1..=4).contains(v.get_ref()) => *v.get_ref(),
         Some(v) => return Err(at(v.span().start, "per_row must be 1..4".into())),
     };
-    Ok(DiagramSpec {
+    let (line, _) = crate::games::position::line_col(text, d.game.span().start);
+    Ok(DiagramRequest {
         number,
         title: d.title.clone().unwrap_or_default(),
-        figure: fig,
         per_row,
+        game,
+        position,
+        request: req,
+        marks,
+        crop,
+        caption: match d.caption.as_deref() {
+            None | Some("auto") => None,
+            Some(t) => Some(t.to_string()),
+        },
+        coordinates: d.coordinates.unwrap_or(true),
+        colour,
+        origin: format!("{file}:{line}"),
     })
 }
 
-/// Loads the position (inline table, file, or the empty board) and asks the game for the
-/// figure. The error says whether it lies in the moves.
-fn make(
-    game: GameId,
-    position: Option<&toml::Value>,
-    req: &Request,
-    file: &str,
-) -> Result<Made, (GameError, bool)> {
-    let pos_err = |e: GameError| (e, false);
-    let mut loaded = match position {
-        None => game.load(&Source::file("position", "")),
-        Some(toml::Value::Table(t)) => game.load(&Source::table(t)),
+/// Reads a diagram's `position`: none (the empty board), an inline table, or a file named
+/// relative to the configuration `file`.
+fn read_position(position: Option<&toml::Value>, file: &str) -> Result<PositionInput, GameError> {
+    match position {
+        None => Ok(PositionInput::Empty),
+        Some(toml::Value::Table(t)) => Ok(PositionInput::Inline(t.clone())),
         Some(toml::Value::String(s)) => {
             let base = Path::new(file).parent().unwrap_or(Path::new("."));
             let path = base.join(s);
             let text = crate::games::position::read_text(&path)
-                .map_err(|e| pos_err(e.into_position_error(&path).into()))?;
-            let name = path.display().to_string();
-            game.load(&Source::file(&name, &text))
+                .map_err(|e| GameError::from(e.into_position_error(&path)))?;
+            Ok(PositionInput::File {
+                name: path.display().to_string(),
+                text,
+            })
         }
-        Some(_) => {
-            return Err(pos_err(GameError::Invalid {
-                file: "position".into(),
-                line: 0,
-                message: "position is a table of position keys or the name of a file".into(),
-            }));
-        }
+        Some(_) => Err(GameError::Invalid {
+            file: "position".into(),
+            line: 0,
+            message: "position is a table of position keys or the name of a file".into(),
+        }),
     }
-    .map_err(pos_err)?;
-    loaded.figure(req).map_err(|e| (e, true))
 }

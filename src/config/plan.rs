@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::diag::ConfigError;
-use super::diagram::{Block, blocks};
+use super::diagram::{Part, blocks};
 use super::raw::{RawConfig, RawDocument, RawPaper, RawTable};
 use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
@@ -55,8 +55,9 @@ pub struct Plan {
     pub sheets: Vec<SheetSpec>,
     /// The puzzle books, in order (after the sheets).
     pub books: Vec<BookSpec>,
-    /// The diagrams and texts, in file order (laid out after the sheets).
-    pub blocks: Vec<Block>,
+    /// The diagrams (as requests, made in the build stage) and texts, in file order (laid out
+    /// after the sheets).
+    pub blocks: Vec<Part>,
 }
 
 /// Reads and validates a configuration file.

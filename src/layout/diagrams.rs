@@ -1,9 +1,37 @@
 //! Diagram pages: headings, paragraphs and rows of numbered diagrams flowed over pages.
 
-use crate::config::diagram::{Block, DiagramSpec};
-use crate::figure::{CAPTION_SIZE, board_aspect, draw_figure, figure_height, wrap};
+use crate::figure::{CAPTION_SIZE, Figure, board_aspect, draw_figure, figure_height, wrap};
 use crate::geometry::{Point, Size};
 use crate::render::{Align, Page, Paint, Stroke};
+
+/// One diagram as the pages show it: numbered, titled, its figure resolved.
+#[derive(Clone, Debug)]
+pub struct DiagramSpec {
+    /// Its number in the document ("Diagram 3").
+    pub number: usize,
+    /// The title after the number (may be empty).
+    pub title: String,
+    /// The resolved figure, caption included.
+    pub figure: Figure,
+    /// Diagrams side by side in its row.
+    pub per_row: usize,
+}
+
+/// What the diagram pages show, in order.
+#[derive(Clone, Debug)]
+pub enum Block {
+    /// A heading and paragraphs.
+    Text {
+        /// The heading (may be empty).
+        heading: String,
+        /// The paragraphs.
+        paragraphs: Vec<String>,
+        /// Start a new page first.
+        new_page: bool,
+    },
+    /// A diagram.
+    Diagram(Box<DiagramSpec>),
+}
 
 /// The page frame of diagram pages.
 #[derive(Clone, Debug)]
