@@ -101,7 +101,8 @@ pub fn score(a: &Anchor, opts: &ScoreOptions) -> Result<ScoreReport, GameError> 
         return Err(GameError::Invalid {
             file: "--dead".into(),
             line: 0,
-            message: "Anchor decides which groups are dead by its rules; --dead is for Go".into(),
+            message: "Anchor decides which groups are dead by its rules; --dead does not apply"
+                .into(),
         });
     }
     Ok(report(a))

@@ -92,7 +92,7 @@ pub fn score(a: &Anchor2d, opts: &ScoreOptions) -> Result<ScoreReport, GameError
         return Err(GameError::Invalid {
             file: "--dead".into(),
             line: 0,
-            message: "Anchor 2D has no dead stones; --dead is for Go".into(),
+            message: "Anchor 2D has no dead stones; --dead does not apply".into(),
         });
     }
     Ok(report(a))

@@ -186,7 +186,7 @@ pub fn score(k: &mut Kropki, opts: &ScoreOptions) -> Result<ScoreReport, GameErr
         return Err(GameError::Invalid {
             file: "--dead".into(),
             line: 0,
-            message: "Kropki has no dead stones; --dead is for Go".into(),
+            message: "Kropki has no dead stones; --dead does not apply".into(),
         });
     }
     Ok(report(k))

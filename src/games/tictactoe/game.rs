@@ -46,6 +46,10 @@ impl Game for TicTacToeGame {
         &super::look::LOOK
     }
 
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::puzzle::PUZZLE_KINDS
+    }
+
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
         let spec = spec_for(self, source)?;
         Ok(Box::new(from_spec(&spec, source.text, source.name)?))

@@ -8,6 +8,7 @@
 
 pub mod game;
 pub mod look;
+pub mod puzzle;
 
 use serde_json::json;
 
@@ -222,11 +223,8 @@ pub fn figure(t: &mut TicTacToe, req: &Request) -> Result<Made, GameError> {
         if req.shows("lines") {
             fig.regions.push(Region {
                 outline: Outline::Path(line.to_vec()),
-                tone: if c == Color::Black {
-                    Tone::Black
-                } else {
-                    Tone::White
-                },
+                // Drawn over stones of both colours: the accent ink shows on either.
+                tone: Tone::Accent,
                 fill: false,
                 line: Line::Heavy,
             });
