@@ -122,16 +122,39 @@ impl<'a> Source<'a> {
     }
 }
 
+/// Who a game is: its names and the lines printed about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About {
+    /// The command-line and TOML name (`go`).
+    pub key: &'static str,
+    /// The printed title (`Go`).
+    pub title: &'static str,
+    /// The designer credit printed on sheets.
+    pub credit: &'static str,
+    /// One line about the game for sheets and `stonepress games`.
+    pub summary: &'static str,
+}
+
 /// A game: one module under `games/` fills it, and one line of `GAMES` lists it.
 pub trait Game: Sync {
+    /// Who the game is.
+    fn about(&self) -> &'static About;
     /// The command-line and TOML name (`go`).
-    fn key(&self) -> &'static str;
+    fn key(&self) -> &'static str {
+        self.about().key
+    }
     /// The printed title (`Go`).
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
     /// The designer credit printed on sheets.
-    fn credit(&self) -> &'static str;
+    fn credit(&self) -> &'static str {
+        self.about().credit
+    }
     /// One line about the game for sheets and `stonepress games`.
-    fn summary(&self) -> &'static str;
+    fn summary(&self) -> &'static str {
+        self.about().summary
+    }
     /// True for a game that exists only for the tests (listed only when `STONEPRESS_TEST_GAMES`
     /// is set).
     fn test_only(&self) -> bool {

@@ -16,7 +16,7 @@ pub mod tictactoe;
 use std::fmt;
 
 pub use color::Color;
-pub use contract::{BoardParams, Game, Param, Position, Resolved, ShowOption, Source};
+pub use contract::{About, BoardParams, Game, Param, Position, Resolved, ShowOption, Source};
 pub use position::{PositionError, PositionSpec};
 
 /// The one list of games, in the order `stonepress games` lists them. Adding a game is adding

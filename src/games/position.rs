@@ -395,6 +395,17 @@ pub fn spec_for(
     Ok(spec)
 }
 
+/// `Game::load` for a game whose positions are tables: checks the table for `game` and builds
+/// the position with the game's `from_spec(spec, text, file)`.
+pub fn load_table<P: crate::games::Position + 'static>(
+    game: &dyn crate::games::Game,
+    source: &crate::games::Source,
+    from_spec: fn(&PositionSpec, &str, &str) -> Result<P, crate::games::GameError>,
+) -> Result<Box<dyn crate::games::Position>, crate::games::GameError> {
+    let spec = spec_for(game, source)?;
+    Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+}
+
 /// The 1-based line where `key = ` appears in TOML text, or 0.
 pub fn key_line(text: &str, key: &str) -> usize {
     key_place(text, key).map_or(0, |(l, _)| l)

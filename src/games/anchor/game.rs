@@ -4,9 +4,10 @@
 use super::engine::Move;
 use super::{AnchorPosition, figure, from_spec, score};
 use crate::figure::request::{Made, Request};
-use crate::games::position::spec_for;
+use crate::games::position::load_table;
 use crate::games::{
-    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+    About, Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
+    Source,
 };
 use crate::geometry::Board;
 
@@ -41,21 +42,17 @@ const SHOW: &[ShowOption] = &[
     },
 ];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "anchor",
+    title: "Anchor",
+    credit: "Steven Meyers, 2000",
+    summary: "hexagon of 169 points; groups must anchor to the sides; territory + prisoners",
+};
+
 impl Game for AnchorGame {
-    fn key(&self) -> &'static str {
-        "anchor"
-    }
-
-    fn title(&self) -> &'static str {
-        "Anchor"
-    }
-
-    fn credit(&self) -> &'static str {
-        "Steven Meyers, 2000"
-    }
-
-    fn summary(&self) -> &'static str {
-        "hexagon of 169 points; groups must anchor to the sides; territory + prisoners"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn board(&self, _params: &Resolved) -> Board {
@@ -75,8 +72,7 @@ impl Game for AnchorGame {
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
-        let spec = spec_for(self, source)?;
-        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+        load_table(self, source, from_spec)
     }
 
     fn show_options(&self) -> &'static [ShowOption] {

@@ -4,9 +4,10 @@
 use super::engine::Anchor2d;
 use super::{figure, from_spec, score};
 use crate::figure::request::{Made, Request};
-use crate::games::position::spec_for;
+use crate::games::position::load_table;
 use crate::games::{
-    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+    About, Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
+    Source,
 };
 use crate::geometry::Board;
 
@@ -29,21 +30,17 @@ const SHOW: &[ShowOption] = &[
     },
 ];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "anchor2d",
+    title: "Anchor 2D",
+    credit: "Mark Steere, 2008",
+    summary: "triangle with two windows; anchor five of the nine pairs of green edges",
+};
+
 impl Game for Anchor2dGame {
-    fn key(&self) -> &'static str {
-        "anchor2d"
-    }
-
-    fn title(&self) -> &'static str {
-        "Anchor 2D"
-    }
-
-    fn credit(&self) -> &'static str {
-        "Mark Steere, 2008"
-    }
-
-    fn summary(&self) -> &'static str {
-        "triangle with two windows; anchor five of the nine pairs of green edges"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn board(&self, _params: &Resolved) -> Board {
@@ -55,8 +52,7 @@ impl Game for Anchor2dGame {
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
-        let spec = spec_for(self, source)?;
-        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+        load_table(self, source, from_spec)
     }
 
     fn show_options(&self) -> &'static [ShowOption] {

@@ -5,8 +5,8 @@ use super::engine::Move;
 use super::{GoPosition, figure, read, score, solve};
 use crate::figure::request::{Made, Request};
 use crate::games::{
-    Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
-    SolveOptions, Source,
+    About, Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport,
+    ShowOption, SolveOptions, Source,
 };
 use crate::geometry::Board;
 
@@ -45,21 +45,17 @@ const SHOW: &[ShowOption] = &[
     },
 ];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "go",
+    title: "Go",
+    credit: "traditional; Chinese area rules, komi 7",
+    summary: "Chinese area scoring, komi 7, positional superko",
+};
+
 impl Game for GoGame {
-    fn key(&self) -> &'static str {
-        "go"
-    }
-
-    fn title(&self) -> &'static str {
-        "Go"
-    }
-
-    fn credit(&self) -> &'static str {
-        "traditional; Chinese area rules, komi 7"
-    }
-
-    fn summary(&self) -> &'static str {
-        "Chinese area scoring, komi 7, positional superko"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn params(&self) -> &'static [Param] {

@@ -4,10 +4,10 @@
 use super::engine::Hexade;
 use super::{figure, from_spec, score};
 use crate::figure::request::{Made, Request};
-use crate::games::position::spec_for;
+use crate::games::position::load_table;
 use crate::games::{
-    Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
-    Source,
+    About, Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport,
+    ShowOption, Source,
 };
 use crate::geometry::Board;
 
@@ -30,21 +30,17 @@ const SHOW: &[ShowOption] = &[
     },
 ];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "hexade",
+    title: "Hexade",
+    credit: "Christian Freeling, 1992",
+    summary: "make a six (row, triangle or ring); capture pairs by flanking",
+};
+
 impl Game for HexadeGame {
-    fn key(&self) -> &'static str {
-        "hexade"
-    }
-
-    fn title(&self) -> &'static str {
-        "Hexade"
-    }
-
-    fn credit(&self) -> &'static str {
-        "Christian Freeling, 1992"
-    }
-
-    fn summary(&self) -> &'static str {
-        "make a six (row, triangle or ring); capture pairs by flanking"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn board(&self, params: &Resolved) -> Board {
@@ -70,8 +66,7 @@ impl Game for HexadeGame {
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
-        let spec = spec_for(self, source)?;
-        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+        load_table(self, source, from_spec)
     }
 
     fn show_options(&self) -> &'static [ShowOption] {

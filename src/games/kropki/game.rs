@@ -4,10 +4,10 @@
 use super::engine::Kropki;
 use super::{figure, from_spec, score};
 use crate::figure::request::{Made, Request};
-use crate::games::position::spec_for;
+use crate::games::position::load_table;
 use crate::games::{
-    Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
-    Source,
+    About, Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport,
+    ShowOption, Source,
 };
 use crate::geometry::Board;
 
@@ -34,21 +34,17 @@ const SHOW: &[ShowOption] = &[
     },
 ];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "kropki",
+    title: "Kropki",
+    credit: "traditional (Dots)",
+    summary: "squared paper; enclose your opponent's dots; the border is out",
+};
+
 impl Game for KropkiGame {
-    fn key(&self) -> &'static str {
-        "kropki"
-    }
-
-    fn title(&self) -> &'static str {
-        "Kropki"
-    }
-
-    fn credit(&self) -> &'static str {
-        "traditional (Dots)"
-    }
-
-    fn summary(&self) -> &'static str {
-        "squared paper; enclose your opponent's dots; the border is out"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn board(&self, params: &Resolved) -> Board {
@@ -83,8 +79,7 @@ impl Game for KropkiGame {
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
-        let spec = spec_for(self, source)?;
-        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+        load_table(self, source, from_spec)
     }
 
     fn show_options(&self) -> &'static [ShowOption] {

@@ -2,9 +2,10 @@
 
 use super::{TicTacToe, figure, from_spec, score};
 use crate::figure::request::{Made, Request};
-use crate::games::position::spec_for;
+use crate::games::position::load_table;
 use crate::games::{
-    Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption, Source,
+    About, Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
+    Source,
 };
 use crate::geometry::Board;
 
@@ -17,21 +18,17 @@ const SHOW: &[ShowOption] = &[ShowOption {
     doc: "the winning line of three",
 }];
 
+/// Who the game is.
+const ABOUT: About = About {
+    key: "tictactoe",
+    title: "Tic-tac-toe",
+    credit: "traditional",
+    summary: "3x3 grid; three in a row wins (a game for the tests)",
+};
+
 impl Game for TicTacToeGame {
-    fn key(&self) -> &'static str {
-        "tictactoe"
-    }
-
-    fn title(&self) -> &'static str {
-        "Tic-tac-toe"
-    }
-
-    fn credit(&self) -> &'static str {
-        "traditional"
-    }
-
-    fn summary(&self) -> &'static str {
-        "3x3 grid; three in a row wins (a game for the tests)"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn test_only(&self) -> bool {
@@ -51,8 +48,7 @@ impl Game for TicTacToeGame {
     }
 
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
-        let spec = spec_for(self, source)?;
-        Ok(Box::new(from_spec(&spec, source.text, source.name)?))
+        load_table(self, source, from_spec)
     }
 
     fn show_options(&self) -> &'static [ShowOption] {
