@@ -164,7 +164,7 @@ fn input(e: GameError) -> Failure {
 /// Refuses, with a message that says what the file is, a file that cannot be a manifest: a
 /// PDF or other binary file, text that is not JSON (with its line and column).
 fn check_manifest_file(manifest: &Path) -> Result<(), Failure> {
-    use crate::games::position::{TextError, read_text};
+    use crate::util::text::{TextError, read_text};
     let name = manifest.display();
     let text = match read_text(manifest) {
         Ok(t) => t,
@@ -219,7 +219,7 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 
 /// Reads a position file for `score` and `solve`: its name as the user gave it and its text.
 fn read_position(path: &Path) -> Result<(String, String), Failure> {
-    let text = crate::games::position::read_text(path)
+    let text = crate::util::text::read_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     Ok((path.display().to_string(), text))
 }

@@ -20,7 +20,7 @@ pub struct ConfigError {
 impl ConfigError {
     /// An error at a byte span of the source text.
     pub fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> ConfigError {
-        let (line, column) = crate::games::position::line_col(text, offset);
+        let (line, column) = crate::util::text::line_col(text, offset);
         ConfigError {
             file: file.to_string(),
             line,

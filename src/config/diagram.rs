@@ -300,7 +300,7 @@ fn diagram(
         Some(v) if (1..=4).contains(v.get_ref()) => *v.get_ref(),
         Some(v) => return Err(at(v.span().start, "per_row must be 1..4".into())),
     };
-    let (line, _) = crate::games::position::line_col(text, d.game.span().start);
+    let (line, _) = crate::util::text::line_col(text, d.game.span().start);
     Ok(DiagramRequest {
         number,
         title: d.title.clone().unwrap_or_default(),
@@ -329,7 +329,7 @@ fn read_position(position: Option<&toml::Value>, file: &str) -> Result<PositionI
         Some(toml::Value::String(s)) => {
             let base = Path::new(file).parent().unwrap_or(Path::new("."));
             let path = base.join(s);
-            let text = crate::games::position::read_text(&path)
+            let text = crate::util::text::read_text(&path)
                 .map_err(|e| GameError::from(e.into_position_error(&path)))?;
             Ok(PositionInput::File {
                 name: path.display().to_string(),

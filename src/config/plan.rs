@@ -63,10 +63,10 @@ pub struct Plan {
 /// Reads and validates a configuration file.
 pub fn load(path: &Path) -> Result<Plan, ConfigError> {
     let file = path.display().to_string();
-    let text = crate::games::position::read_text(path).map_err(|e| {
+    let text = crate::util::text::read_text(path).map_err(|e| {
         let (line, column) = match e {
-            crate::games::position::TextError::Utf8 { line, column, .. } => (line, column),
-            crate::games::position::TextError::Io(_) => (0, 0),
+            crate::util::text::TextError::Utf8 { line, column, .. } => (line, column),
+            crate::util::text::TextError::Io(_) => (0, 0),
         };
         ConfigError {
             file: file.clone(),

@@ -103,7 +103,7 @@ pub fn book(
         colour: false,
         origin: format!(
             "{file}:{}",
-            crate::games::position::line_col(text, p.game.span().start).0
+            crate::util::text::line_col(text, p.game.span().start).0
         ),
     })
 }

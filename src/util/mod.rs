@@ -1,4 +1,7 @@
-//! Small shared utilities: the named, version-pinned RNG and Zobrist tables.
+//! Small shared utilities: the named, version-pinned RNG and Zobrist tables, and reading
+//! text files (`text`).
+
+pub mod text;
 
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
