@@ -89,12 +89,7 @@ pub fn figure(pos: &mut GoPosition, req: &Request, file: &str) -> Result<Made, G
             Move::Pass => Played::Pass(who.into()),
         })
     })
-    .map_err(|e| GameError::IllegalMove {
-        file: file.to_string(),
-        number: e.number,
-        mv: e.mv,
-        reason: e.reason,
-    })?;
+    .map_err(crate::games::drawing::illegal_in(file))?;
     // Captured stones leave the figure; with "captures" their points are crossed (the ko
     // point, when shown, gets its own mark).
     let ko = go.ko_point().filter(|_| req.shows("ko"));

@@ -76,12 +76,7 @@ pub fn figure(k: &mut Kropki, req: &Request, file: &str) -> Result<Made, GameErr
             None => Played::Unnumbered,
         })
     })
-    .map_err(|e| GameError::IllegalMove {
-        file: file.to_string(),
-        number: e.number,
-        mv: e.mv,
-        reason: e.reason,
-    })?;
+    .map_err(crate::games::drawing::illegal_in(file))?;
     let mut words = Vec::new();
     if req.shows("regions") {
         let regions = k.regions().to_vec();
