@@ -15,7 +15,7 @@ pub struct TicTacToeGame;
 /// What tic-tac-toe diagrams can show.
 const SHOW: &[ShowOption] = &[ShowOption {
     key: "lines",
-    doc: "the winning line of three",
+    doc: "a circle on the winning line's stones (but numbered ones)",
 }];
 
 /// Who the game is.

@@ -15,7 +15,7 @@ use serde_json::json;
 use super::position::{Blame, PositionSpec, coord_message, picture_rows, read_picture_row};
 use super::{Color, GameError, ScoreOptions, ScoreReport};
 use crate::figure::request::{Made, Request};
-use crate::figure::{Figure, Line, Outline, Played, Region, Tone};
+use crate::figure::{Figure, MarkKind, Played};
 use crate::geometry::{Board, PointId};
 
 /// The eight lines of three, as point ids (row * 3 + column, row 1 first).
@@ -221,13 +221,12 @@ pub fn figure(t: &mut TicTacToe, req: &Request) -> Result<Made, GameError> {
     if let Some(c) = t.winner() {
         let line = t.line_of(c).expect("a winner has a line");
         if req.shows("lines") {
-            fig.regions.push(Region {
-                outline: Outline::Path(line.to_vec()),
-                // Drawn over stones of both colours: the accent ink shows on either.
-                tone: Tone::Accent,
-                fill: false,
-                line: Line::Heavy,
-            });
+            // Numbered stones keep their number clear; the others get the circle.
+            for p in line {
+                if !fig.numbered.iter().any(|n| n.point == p) {
+                    fig.mark(p, MarkKind::Circle);
+                }
+            }
         }
         caption = format!("{} has three in a row.", c.title());
     } else if t.over() {
