@@ -26,7 +26,7 @@ const SHOW: &[ShowOption] = &[
     },
     ShowOption {
         key: "inert",
-        doc: "the dots and points inside regions, which take no further part",
+        doc: "a cross on every dot inside a region (it takes no further part)",
     },
     ShowOption {
         key: "captures",
