@@ -39,7 +39,7 @@ fn the_test_game_is_listed_only_for_the_tests() {
     assert!(listed.contains("tictactoe Tic-tac-toe"), "{listed}");
     assert!(listed.contains("puzzle kinds: win"), "{listed}");
     assert!(
-        listed.contains("lines        the winning line of three"),
+        listed.contains("lines        a circle on the winning line's stones"),
         "{listed}"
     );
     let without = common::stonepress(&dir, &["games"]);
