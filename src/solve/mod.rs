@@ -7,6 +7,7 @@
 //! to win), delta its disproof number. A node's phi is the least delta of its children and its
 //! delta is the sum of their phi.
 
+mod depth;
 mod table;
 
 #[cfg(test)]
@@ -14,6 +15,7 @@ mod tests;
 
 use std::collections::HashMap;
 
+pub use depth::{WinIn, WithinN, win_in};
 use table::Table;
 
 /// A hasher for keys that are already Zobrist hashes: it passes the bits through.

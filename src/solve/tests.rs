@@ -383,3 +383,70 @@ fn a_failure_answered_only_unlawfully_leaves_uniqueness_open() {
     assert_eq!(proof.unique, None, "{proof:?}");
     assert!(proof.refutations.is_empty(), "{proof:?}");
 }
+
+#[test]
+fn win_in_n_is_minimal_and_proven_at_every_smaller_n() {
+    // Take-away: from a pile of 4k + r (r > 0) the attacker needs k + 1 moves of its own.
+    for pile in 1..=14 {
+        let mut g = TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        };
+        let found = win_in(&mut g, 5, &Budget::default());
+        if pile % 4 == 0 {
+            assert_eq!(found.status, Status::Disproven, "pile {pile}");
+            assert_eq!(found.n, 5);
+            continue;
+        }
+        assert_eq!(found.status, Status::Proven, "pile {pile}");
+        assert_eq!(found.n, pile / 4 + 1, "pile {pile}");
+        assert_eq!(found.proof.key_move, Some(pile % 4));
+        // Within one move fewer the attacker fails against every defence.
+        if found.n > 1 {
+            let mut g = TakeAway {
+                pile,
+                attacker_moves: true,
+                history: Vec::new(),
+            };
+            let mut bounded = WithinN::new(&mut g, found.n - 1);
+            assert_eq!(
+                Solver::new(Budget::default()).search(&mut bounded),
+                Status::Disproven
+            );
+        }
+        assert!(
+            g.history.is_empty(),
+            "the bound leaves the problem as it found it"
+        );
+    }
+}
+
+#[test]
+fn win_in_n_gives_the_unique_key_within_n() {
+    // Three in a row at once: N = 1, and only 2 does it (5 blocks but wins nothing in one).
+    let mut g = Ttt::from("XX. OO. ...");
+    let found = win_in(&mut g, 4, &Budget::default());
+    assert_eq!((found.status, found.n), (Status::Proven, 1));
+    assert_eq!(found.proof.key_move, Some(2));
+    assert_eq!(found.proof.unique, Some(true));
+    // The fork at 6 wins in two moves and in no fewer; it is the only move that does.
+    let mut g = Ttt::from("X.O .O. ..X");
+    let found = win_in(&mut g, 4, &Budget::default());
+    assert_eq!((found.status, found.n), (Status::Proven, 2));
+    assert_eq!(found.proof.key_move, Some(6));
+    assert_eq!(found.proof.unique, Some(true));
+    assert_eq!(
+        found.proof.main_line.len(),
+        3,
+        "{:?}",
+        found.proof.main_line
+    );
+    // A budget too small for the proof says unknown, never a guess.
+    let mut g = Ttt::from(".........");
+    let tiny = Budget {
+        nodes: 5,
+        ..Budget::default()
+    };
+    assert_eq!(win_in(&mut g, 4, &tiny).status, Status::Unknown);
+}
