@@ -100,12 +100,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 budget_ms,
                 nodes: None,
             };
-            if !game.solves() {
-                return Err(Failure::Runtime(format!(
-                    "no solver for {} yet",
-                    game.title()
-                )));
-            }
+            games::needs_solver(game).map_err(input)?;
             let (name, text) = read_position(&position)?;
             let source = Source::file(&name, &text);
             let report = games::solve(game, &source, &opts).map_err(input)?;

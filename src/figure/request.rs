@@ -5,7 +5,7 @@ use super::model::Figure;
 /// A game's part of a `[[diagram]]`: which findings to draw and which moves to play on.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Request {
-    /// The show options (each game lists its own, see `SHOW` in `games::<game>::figure`).
+    /// The show options (each game lists and documents its own: `Game::show_options`).
     pub show: Vec<String>,
     /// Moves played from the position and drawn numbered, in order.
     pub moves: Vec<String>,

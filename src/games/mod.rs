@@ -189,16 +189,23 @@ pub struct SolveOptions {
     pub nodes: Option<u64>,
 }
 
+/// Refuses a game without a solver (before its position is even read).
+pub fn needs_solver(game: GameId) -> Result<(), GameError> {
+    if game.solves() {
+        Ok(())
+    } else {
+        Err(GameError::Unsupported(format!(
+            "no solver for {} yet",
+            game.title()
+        )))
+    }
+}
+
 /// Solves the problem in a position for `game`: `stonepress solve GAME --position FILE`. The
 /// report's JSON has "goal", "status", "key_move", "unique", "other_winning_moves",
 /// "main_line", "nodes" and "millis".
 pub fn solve(game: GameId, source: &Source, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
-    if !game.solves() {
-        return Err(GameError::Unsupported(format!(
-            "no solver for {} yet",
-            game.title()
-        )));
-    }
+    needs_solver(game)?;
     let mut pos = game.load(source)?;
     if let Some(side) = &opts.to_play {
         let c = Color::parse(side).ok_or_else(|| GameError::Invalid {

@@ -8,16 +8,6 @@ use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
 
-/// The show options of Anchor diagrams.
-pub const SHOW: &[&str] = &[
-    "anchors",
-    "non-anchors",
-    "dead",
-    "territory",
-    "neutral",
-    "score",
-];
-
 fn tone(c: Color) -> Tone {
     match c {
         Color::Black => Tone::Black,

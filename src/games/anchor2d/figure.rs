@@ -9,9 +9,6 @@ use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::{CellClass, PointId};
 
-/// The show options of Anchor 2D diagrams.
-pub const SHOW: &[&str] = &["pairs", "windows", "count"];
-
 fn tone(c: Color) -> Tone {
     match c {
         Color::Black => Tone::Black,

@@ -10,17 +10,6 @@ use crate::figure::request::{Made, Request, plural};
 use crate::figure::{Colour, Figure, MarkKind, Played, Tone};
 use crate::games::{Color, GameError};
 
-/// The show options of Go diagrams.
-pub const SHOW: &[&str] = &[
-    "captures",
-    "ko",
-    "liberties",
-    "eyes",
-    "territory",
-    "dead",
-    "score",
-];
-
 fn num(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{}", v as i64)

@@ -8,9 +8,6 @@ use crate::games::position::Blame;
 use crate::games::{Color, GameError};
 use crate::geometry::PointId;
 
-/// The show options of Hexade diagrams.
-pub const SHOW: &[&str] = &["sixes", "captures", "forbidden"];
-
 /// Plays the request's moves on `h` and turns the engine's findings into a figure.
 pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = h.board().clone();

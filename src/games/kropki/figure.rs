@@ -9,9 +9,6 @@ use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Ton
 use crate::games::{Color, GameError};
 use crate::geometry::{Board, PointId};
 
-/// The show options of Kropki diagrams.
-pub const SHOW: &[&str] = &["regions", "declarable", "inert", "captures"];
-
 fn tone(c: Color) -> Tone {
     match c {
         Color::Black => Tone::Black,
