@@ -89,6 +89,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             target,
             region,
             budget_ms,
+            in_n,
             json,
         } => {
             let game = parse_game(&game)?;
@@ -99,6 +100,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 region,
                 budget_ms,
                 nodes: None,
+                in_n,
             };
             games::needs_solver(game).map_err(input)?;
             let (name, text) = read_position(&position)?;

@@ -114,7 +114,8 @@ pub enum Command {
         /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
-        /// auto (default), kill, live or capture.
+        /// The goal: auto (default, decided from the position) or one of the game's puzzle
+        /// kinds as `stonepress games` lists them; kill, live or capture for life and death.
         #[arg(long)]
         goal: Option<String>,
         /// Who moves: black or white (overrides the file).
@@ -129,6 +130,10 @@ pub enum Command {
         /// Time budget in milliseconds.
         #[arg(long)]
         budget_ms: Option<u64>,
+        /// For goals reached in moves of one's own (a six, a pair): the most moves allowed;
+        /// the answer's N is the least that wins (default: the game's).
+        #[arg(long = "in", value_name = "N")]
+        in_n: Option<u32>,
         /// Print JSON.
         #[arg(long)]
         json: bool,

@@ -65,7 +65,7 @@ pub fn book(
         .difficulty
         .as_ref()
         .map_or("any".to_string(), |d| d.get_ref().clone());
-    let difficulty = Difficulty::parse(&difficulty_text).ok_or_else(|| {
+    let difficulty = Difficulty::parse(&difficulty_text, found.bands()).ok_or_else(|| {
         let span = p.difficulty.as_ref().map_or(0, |d| d.span().start);
         at(span, format!("unknown difficulty '{difficulty_text}'"))
             .hint("use easy, medium, hard, any, or a range of proof sizes like \"40..300\"")

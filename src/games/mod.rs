@@ -11,6 +11,7 @@ pub mod hexade;
 pub mod kropki;
 pub mod position;
 pub mod puzzle;
+pub mod solving;
 pub mod tictactoe;
 
 use std::fmt;
@@ -187,6 +188,9 @@ pub struct SolveOptions {
     pub budget_ms: Option<u64>,
     /// A cap on the nodes each search expands (the clock is the limit otherwise).
     pub nodes: Option<u64>,
+    /// The most moves of its own the side to move may take to reach the goal (`--in N`), for
+    /// games whose goals are "win in N"; the game's default when not given.
+    pub in_n: Option<u32>,
 }
 
 /// Refuses a game without a solver (before its position is even read).

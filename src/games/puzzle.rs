@@ -235,17 +235,25 @@ impl<'de> Deserialize<'de> for Record {
     }
 }
 
-/// The bands of difficulty by proof size: easy below the first bound, hard from the second.
+/// The bands of difficulty by proof size a kind gets unless it sets its own: easy below the
+/// first bound, hard from the second.
 pub const BANDS: [(&str, usize); 2] = [("easy", 80), ("medium", 250)];
 
-/// The band of a proof size; bands never overlap, so harder bands always have larger proofs.
+/// The band of a proof size under the default bands (`BANDS`).
 pub fn grade(proof_size: usize) -> &'static str {
-    for (name, below) in BANDS {
-        if proof_size < below {
-            return name;
-        }
+    grade_in([BANDS[0].1, BANDS[1].1], proof_size)
+}
+
+/// The band of a proof size under `bounds` (easy below the first, hard from the second);
+/// bands never overlap, so harder bands always have larger proofs.
+pub fn grade_in(bounds: [usize; 2], proof_size: usize) -> &'static str {
+    if proof_size < bounds[0] {
+        "easy"
+    } else if proof_size < bounds[1] {
+        "medium"
+    } else {
+        "hard"
     }
-    "hard"
 }
 
 /// A sampled problem before it is proven: owned by the kind that sampled it, which alone
@@ -263,6 +271,15 @@ pub trait PuzzleKind: Sync {
     fn sizes(&self) -> (usize, usize, usize);
     /// Nodes each search of `verify` may expand (above the generator's budget, never below).
     fn verify_nodes(&self) -> u64;
+    /// The proof sizes where its bands start: medium from the first, hard from the second
+    /// (`BANDS` unless the kind's proofs run larger or smaller).
+    fn bands(&self) -> [usize; 2] {
+        [BANDS[0].1, BANDS[1].1]
+    }
+    /// The band of a proof size of this kind: "easy", "medium" or "hard".
+    fn grade(&self, proof_size: usize) -> &'static str {
+        grade_in(self.bands(), proof_size)
+    }
     /// Samples the candidate problem of `seed` on a board of `size` (None: no legal problem).
     fn sample(&self, seed: u64, size: usize) -> Option<Candidate>;
     /// Proves a candidate into a record (unique key, wrong moves, line, tree) or says why not.

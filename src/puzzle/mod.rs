@@ -23,9 +23,10 @@ pub struct Difficulty {
 }
 
 impl Difficulty {
-    /// Parses "easy", "medium", "hard", "any" or a range of proof sizes "40..300".
-    pub fn parse(s: &str) -> Option<Difficulty> {
-        let (e, m) = (BANDS[0].1, BANDS[1].1);
+    /// Parses "easy", "medium", "hard", "any" or a range of proof sizes "40..300"; the bands
+    /// are a kind's (`PuzzleKind::bands`).
+    pub fn parse(s: &str, bands: [usize; 2]) -> Option<Difficulty> {
+        let [e, m] = bands;
         Some(match s.trim() {
             "easy" => Difficulty { min: 0, max: e - 1 },
             "medium" => Difficulty { min: e, max: m - 1 },
@@ -172,7 +173,7 @@ pub fn generate(
     kept.sort_by_key(|r| (r.proof_size, r.seed));
     for (i, r) in kept.iter_mut().enumerate() {
         r.number = i + 1;
-        r.grade = grade(r.proof_size).to_string();
+        r.grade = spec.kind.grade(r.proof_size).to_string();
     }
     Ok(kept)
 }
@@ -395,6 +396,9 @@ fn book_failures(m: &Manifest, manifest: &Path) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The default bands' bounds.
+    const B: [usize; 2] = [BANDS[0].1, BANDS[1].1];
+
     #[test]
     fn bands_are_monotone_and_cover_every_size() {
         let order = ["easy", "medium", "hard"];
@@ -406,15 +410,15 @@ mod tests {
         }
         assert_eq!(last, 2);
         for b in order {
-            let d = Difficulty::parse(b).unwrap();
+            let d = Difficulty::parse(b, B).unwrap();
             assert_eq!(grade(d.min), b);
         }
         assert_eq!(
-            Difficulty::parse("40..300"),
+            Difficulty::parse("40..300", B),
             Some(Difficulty { min: 40, max: 300 })
         );
-        assert_eq!(Difficulty::parse("300..40"), None);
-        assert_eq!(Difficulty::parse("tricky"), None);
+        assert_eq!(Difficulty::parse("300..40", B), None);
+        assert_eq!(Difficulty::parse("tricky", B), None);
     }
 
     #[test]

@@ -108,6 +108,18 @@ pub struct WinIn<M> {
 /// of `budget`'s nodes, and stops at the first N with a proven win (minimal, as every smaller N
 /// was disproven) or the first that runs out of budget.
 pub fn win_in<P: Problem>(p: &mut P, max_n: u32, budget: &Budget) -> WinIn<P::Move> {
+    win_in_then(p, max_n, budget, |_, _| ()).0
+}
+
+/// `win_in`, then `then` run on the searcher and the bounded problem of the last N searched
+/// (at the root), while the proof store still holds that search: for a solution tree
+/// (`Solver::solution`) or a proof size (`Solver::proof_size`).
+pub fn win_in_then<P: Problem, T>(
+    p: &mut P,
+    max_n: u32,
+    budget: &Budget,
+    then: impl FnOnce(&mut Solver<WithinN<'_, P>>, &mut WithinN<'_, P>) -> T,
+) -> (WinIn<P::Move>, T) {
     let max_n = max_n.max(1);
     let mut nodes = 0;
     for n in 1..=max_n {
@@ -123,12 +135,16 @@ pub fn win_in<P: Problem>(p: &mut P, max_n: u32, budget: &Budget) -> WinIn<P::Mo
         // The last N: classify every first move (the search's table makes this cheap).
         let proof = solver.prove(&mut bounded);
         nodes += proof.nodes;
-        return WinIn {
-            status: proof.status,
-            n,
-            proof,
-            nodes,
-        };
+        let extra = then(&mut solver, &mut bounded);
+        return (
+            WinIn {
+                status: proof.status,
+                n,
+                proof,
+                nodes,
+            },
+            extra,
+        );
     }
     unreachable!("the loop returns at its last N")
 }

@@ -15,7 +15,7 @@ mod tests;
 
 use std::collections::HashMap;
 
-pub use depth::{WinIn, WithinN, win_in};
+pub use depth::{WinIn, WithinN, win_in, win_in_then};
 use table::Table;
 
 /// A hasher for keys that are already Zobrist hashes: it passes the bits through.

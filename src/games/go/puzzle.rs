@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 use super::engine::{Color, Go, Move, Pt};
 use super::ld::{self, Goal, LdStatus};
 use crate::figure::{Colour, Figure, MarkKind, Window};
-use crate::games::puzzle::{self as contract, Fields, PuzzleKind, Record, Wrong, grade};
+use crate::games::puzzle::{self as contract, Fields, PuzzleKind, Record, Wrong};
 use crate::geometry::{Board, PointId};
 use crate::solve::{Branch, Budget};
 
@@ -908,7 +908,7 @@ pub fn verify(r: &Record, budget_nodes: u64) -> Vec<String> {
             r.proof_size, res.proof_size
         ));
     }
-    let band = grade(res.proof_size);
+    let band = LIFE_AND_DEATH.grade(res.proof_size);
     if r.grade != band {
         errors.push(format!(
             "grade: '{}' (a proof of {} positions is '{band}')",
