@@ -71,6 +71,8 @@ impl<P: Problem> Problem for WithinN<'_, P> {
             Some(result) => Some(result),
             // Out of moves when the next one is the attacker's: the bound has failed.
             None if self.left == 0 && self.inner.attacker_to_move() => Some(false),
+            // More moves still needed than are left: failed whatever is played.
+            None if self.inner.attacker_needs() > self.left => Some(false),
             None => None,
         }
     }
@@ -85,6 +87,10 @@ impl<P: Problem> Problem for WithinN<'_, P> {
 
     fn lawful(&mut self, m: P::Move) -> bool {
         self.inner.lawful(m)
+    }
+
+    fn attacker_needs(&mut self) -> u32 {
+        self.inner.attacker_needs()
     }
 }
 

@@ -72,6 +72,14 @@ pub trait Problem {
     fn estimate(&mut self) -> (u32, u32) {
         (1, 1)
     }
+    /// A lower bound on the moves of its own the attacker still needs to win from here, true
+    /// whoever is to move and whatever either side plays next (0, the default: no bound
+    /// known). Only a "win in N" search (`WithinN`) uses it: a node whose bound exceeds the
+    /// attacker's moves left is failed there without a search. A bound that is ever too high
+    /// makes proofs wrong; keep it a relaxation (count what must still be placed).
+    fn attacker_needs(&mut self) -> u32 {
+        0
+    }
     /// True when `m` may be shown to a reader at the current position: legal under the
     /// game's own rules, given every move played since the root. The search may allow more
     /// than the rules (a side assumed to have ko threats without end retakes a ko at once);

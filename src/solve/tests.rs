@@ -450,3 +450,64 @@ fn win_in_n_gives_the_unique_key_within_n() {
     };
     assert_eq!(win_in(&mut g, 4, &tiny).status, Status::Unknown);
 }
+
+/// Take-away with a lower bound on the attacker's moves: a round (one move each) takes at most
+/// 6, so the attacker needs at least ceil(pile / 6) moves of its own, and one more when the
+/// defender is to move and at least one stone is left for the defender to take.
+struct Bounded(TakeAway);
+
+impl Problem for Bounded {
+    type Move = u32;
+    fn moves(&mut self) -> Vec<u32> {
+        self.0.moves()
+    }
+    fn play(&mut self, m: u32) {
+        self.0.play(m)
+    }
+    fn undo(&mut self) {
+        self.0.undo()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn attacker_to_move(&self) -> bool {
+        self.0.attacker_to_move()
+    }
+    fn outcome(&mut self) -> Option<bool> {
+        self.0.outcome()
+    }
+    fn attacker_needs(&mut self) -> u32 {
+        let pile = self.0.pile;
+        if self.0.attacker_moves {
+            pile.div_ceil(6)
+        } else {
+            // The defender takes at most 3 first; the attacker still has a stone to take.
+            pile.saturating_sub(3).div_ceil(6).max(u32::from(pile > 0))
+        }
+    }
+}
+
+#[test]
+fn a_lower_bound_on_the_attackers_moves_cuts_the_search_and_keeps_the_answer() {
+    for pile in 1..=26 {
+        let mut plain = TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        };
+        let mut bounded = Bounded(TakeAway {
+            pile,
+            attacker_moves: true,
+            history: Vec::new(),
+        });
+        let a = win_in(&mut plain, 6, &Budget::default());
+        let b = win_in(&mut bounded, 6, &Budget::default());
+        assert_eq!((a.status, a.n), (b.status, b.n), "pile {pile}");
+        assert_eq!(a.proof.key_move, b.proof.key_move, "pile {pile}");
+        assert_eq!(a.proof.unique, b.proof.unique, "pile {pile}");
+        assert!(b.nodes <= a.nodes, "pile {pile}: {} > {}", b.nodes, a.nodes);
+        if pile > 6 {
+            assert!(b.nodes < a.nodes, "pile {pile}: the bound cut nothing");
+        }
+    }
+}
