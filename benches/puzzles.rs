@@ -83,7 +83,7 @@ fn main() {
         kind: &stonepress::games::go::puzzle::LIFE_AND_DEATH,
         size: 9,
         count: 24,
-        difficulty: Difficulty::parse("any").unwrap(),
+        difficulty: Difficulty::parse("any", [0, 0]).unwrap(),
         seed: 2026,
     };
     let t = Instant::now();
