@@ -121,3 +121,25 @@ pub fn files_under(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// The distinct radii (as written) of the stones drawn in the SVG files among `files`: one
+/// radius means every figure of a book is drawn at one scale.
+pub fn stone_radii(files: &[(String, Vec<u8>)]) -> std::collections::BTreeSet<String> {
+    let mut radii = std::collections::BTreeSet::new();
+    for (name, bytes) in files {
+        if !name.ends_with(".svg") {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        for circle in text.split("<circle ").skip(1) {
+            let tag = circle.split('>').next().unwrap_or("");
+            if !tag.contains("class=\"stone\"") {
+                continue;
+            }
+            if let Some(r) = tag.split(" r=\"").nth(1).and_then(|r| r.split('"').next()) {
+                radii.insert(r.to_string());
+            }
+        }
+    }
+    radii
+}

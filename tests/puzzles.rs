@@ -1,13 +1,15 @@
 //! The Go puzzle book: the template builds, every puzzle in its manifest re-proves, the same
 //! seed gives the same bytes on one thread and on two, bad requests are refused clearly, and
 //! every line a template book prints (main line, refutations, each variation of the solution
-//! tree) is legal under the game's rules, ko included.
+//! tree) is legal under the game's rules, ko included, and no answer figure of a template book
+//! puts a letter on a stone.
 
 mod common;
 
 use std::path::Path;
 
 use common::{check_pdf, files_under as files, stonepress, temp_dir};
+use stonepress::figure::MarkKind;
 use stonepress::games::go::engine::{Color, Go, Move};
 use stonepress::games::go::puzzle::part;
 use stonepress::games::go::sgf::{self, SgfNode};
@@ -68,6 +70,9 @@ fn the_go_puzzle_book_builds_verifies_and_does_not_depend_on_jobs() {
     // 24 puzzles, 6 to a page, answers at the end: 4 pages of puzzles and 4 of answers.
     let svgs = one.iter().filter(|f| f.0.ends_with(".svg")).count();
     assert_eq!(svgs, 8);
+    // One scale for the whole book: every stone of every problem and answer is the same size.
+    let radii = common::stone_radii(&one);
+    assert_eq!(radii.len(), 1, "stones drawn at radii {radii:?}");
     let o = stonepress(&dir, &["verify", manifest.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("all 24 puzzles re-proved"));
@@ -203,10 +208,11 @@ fn colours_alternate(node: &SgfNode, want: &str) -> bool {
 }
 
 #[test]
-fn every_line_the_template_books_print_is_legal() {
+fn every_line_the_template_books_print_is_legal_and_no_letter_hides_a_stone() {
     let dir = format!("{}/templates", env!("CARGO_MANIFEST_DIR"));
     let mut books = 0;
     let mut lines = 0;
+    let mut labels = 0;
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -225,6 +231,22 @@ fn every_line_the_template_books_print_is_legal() {
             assert_eq!(set.len(), book.set.count);
             for r in &set {
                 let at = format!("{} puzzle {}", path.display(), r.number);
+                // No letter of an answer figure stands on a stone, where it would hide the
+                // stone's move number.
+                let fig = book.set.kind.figure(r, true).unwrap();
+                let stones = fig.stone_at();
+                for m in &fig.marks {
+                    if let MarkKind::Label(text) = &m.kind {
+                        assert!(
+                            !stones.contains_key(&m.point),
+                            "{at}: the letter {text} stands on a stone"
+                        );
+                        labels += 1;
+                    }
+                }
+                if book.set.game.key() != "go" {
+                    continue;
+                }
                 let mut all: Vec<Vec<String>> = vec![r.main_line.clone()];
                 for w in &r.wrong_moves {
                     all.push(
@@ -248,6 +270,10 @@ fn every_line_the_template_books_print_is_legal() {
     }
     assert!(books >= 1, "a template book with puzzles");
     assert!(lines > 100, "only {lines} lines checked");
+    assert!(
+        labels > 0,
+        "some answer figure marks a wrong move with a letter"
+    );
     assert!(bad.is_empty(), "illegal lines:\n{}", bad.join("\n"));
 }
 

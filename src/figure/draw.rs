@@ -25,13 +25,7 @@ const LEADING: f64 = 1.25;
 /// above its natural size), centred across the box and at its top, the caption wrapped under
 /// it. Returns the height used in mm.
 pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> f64 {
-    let lines = wrap(&fig.full_caption(), size.w, CAPTION_SIZE);
-    let caption_h = if lines.is_empty() {
-        0.0
-    } else {
-        CAPTION_GAP + lines.len() as f64 * CAPTION_SIZE * LEADING
-    };
-    let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
+    let (lines, board_area, caption_h) = split_box(fig, size);
     let (at, board_h) = place(fig, origin, board_area);
     draw_placed(page, fig, &at);
     let mut y = origin.y + board_h + CAPTION_GAP + CAPTION_SIZE * 0.8;
@@ -47,8 +41,9 @@ pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> 
     board_h + caption_h
 }
 
-/// The height in mm a figure would take in a box of `size` (same arithmetic as drawing).
-pub fn figure_height(fig: &Figure, size: Size) -> f64 {
+/// A figure's box split into the caption's lines, the area left for the board and the
+/// caption's height.
+fn split_box(fig: &Figure, size: Size) -> (Vec<String>, Size, f64) {
     let lines = wrap(&fig.full_caption(), size.w, CAPTION_SIZE);
     let caption_h = if lines.is_empty() {
         0.0
@@ -56,7 +51,31 @@ pub fn figure_height(fig: &Figure, size: Size) -> f64 {
         CAPTION_GAP + lines.len() as f64 * CAPTION_SIZE * LEADING
     };
     let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
+    (lines, board_area, caption_h)
+}
+
+/// The height in mm a figure would take in a box of `size` (same arithmetic as drawing).
+pub fn figure_height(fig: &Figure, size: Size) -> f64 {
+    let (_, board_area, caption_h) = split_box(fig, size);
     place(fig, Point::default(), board_area).1 + caption_h
+}
+
+/// The scale `draw_figure` would draw a figure's board at in a box of `size` (1 is the
+/// board's natural size): the least of these over figures meant to be read together, set as
+/// each one's `max_scale`, gives them one scale.
+pub fn figure_scale(fig: &Figure, size: Size) -> f64 {
+    let (_, board_area, _) = split_box(fig, size);
+    scale_in(fig, board_area)
+}
+
+/// The scale of a figure's board in an area: as large as fits, never above its natural size
+/// or its `max_scale`.
+fn scale_in(fig: &Figure, area: Size) -> f64 {
+    let (nw, nh) = natural_extent(fig);
+    (area.w / nw)
+        .min(area.h / nh)
+        .min(fig.max_scale.unwrap_or(1.0))
+        .min(1.0)
 }
 
 /// Width over height of the board part of a figure, margins included.
@@ -96,7 +115,7 @@ fn place(fig: &Figure, origin: Point, area: Size) -> (Placement, f64) {
     let w = fig.view();
     let m = margin(fig);
     let (nw, nh) = natural_extent(fig);
-    let scale = (area.w / nw).min(area.h / nh).min(1.0);
+    let scale = scale_in(fig, area);
     let (nx, ny) = fig.look.spacing;
     let (sx, sy) = (nx * scale, ny * scale);
     let left = origin.x + (area.w - nw * scale) / 2.0;

@@ -13,7 +13,9 @@ pub mod request;
 mod tests;
 
 pub use board::{BoardStyle, Placement, place_board};
-pub use draw::{CAPTION_SIZE, board_aspect, draw_figure, draw_placed, figure_height, wrap};
+pub use draw::{
+    CAPTION_SIZE, board_aspect, draw_figure, draw_placed, figure_height, figure_scale, wrap,
+};
 pub use look::{Body, Corners, Dot, Ground, Ink, Labels, Look, Stars, Tint};
 pub use model::{
     Arrow, Colour, EdgeMark, Figure, Line, Mark, MarkKind, Numbered, Outline, Played, Refused,

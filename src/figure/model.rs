@@ -279,6 +279,9 @@ pub struct Figure {
     pub caption: String,
     /// The highest move number used so far.
     pub last_number: u32,
+    /// The largest scale the board may be drawn at (1 is its natural size), so that figures
+    /// meant to be read together share one scale; None: as large as the box allows, up to 1.
+    pub max_scale: Option<f64>,
 }
 
 impl Figure {
@@ -302,6 +305,7 @@ impl Figure {
             edges: Vec::new(),
             caption: String::new(),
             last_number: 0,
+            max_scale: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! on page N" under each, and an answer key (at the end or on the facing page) with the key move
 //! and the main line drawn as numbered stones.
 
-use crate::figure::{Figure, draw_figure};
+use crate::figure::{Figure, draw_figure, figure_scale};
 use crate::geometry::{Point, Size};
 use crate::puzzle::{Record, SetSpec};
 use crate::render::{Align, Page};
@@ -117,7 +117,30 @@ pub fn book_pages(
         (spec.paper.w - 2.0 * m) / cols as f64,
         (bottom - top) / rows as f64,
     );
-    for (i, r) in puzzles.iter().enumerate() {
+    let mut figures: Vec<(Result<Figure, String>, Option<Result<Figure, String>>)> = puzzles
+        .iter()
+        .map(|r| {
+            let answer = (spec.answers != Answers::None).then(|| figure(r, spec, true));
+            (figure(r, spec, false), answer)
+        })
+        .collect();
+    // One scale for the whole set, the one that fits its largest figure: stones and numbers
+    // are the same size on every problem and answer.
+    let area = figure_area(cell);
+    let scale = figures
+        .iter()
+        .flat_map(|(p, a)| std::iter::once(p).chain(a))
+        .filter_map(|f| f.as_ref().ok())
+        .map(|f| figure_scale(f, area))
+        .fold(1.0f64, f64::min);
+    for fig in figures
+        .iter_mut()
+        .flat_map(|(p, a)| std::iter::once(p).chain(a))
+        .filter_map(|f| f.as_mut().ok())
+    {
+        fig.max_scale = Some(scale);
+    }
+    for (i, (r, (puzzle_fig, answer_fig))) in puzzles.iter().zip(&figures).enumerate() {
         let slot = i % spec.per_page;
         let origin = Point::new(
             m + (slot % cols) as f64 * cell.w,
@@ -139,22 +162,30 @@ pub fn book_pages(
             cell,
             &format!("Problem {}", r.number),
             &format!("{}{grade}", r.instruction),
-            &figure(r, spec, false),
+            puzzle_fig,
             note.as_deref(),
         );
-        if spec.answers != Answers::None {
+        if let Some(answer_fig) = answer_fig {
             draw_cell(
                 &mut pages[answer_page],
                 origin,
                 cell,
                 &format!("Problem {}", r.number),
                 &format!("{}{grade}", r.instruction),
-                &figure(r, spec, true),
+                answer_fig,
                 Some(&format!("Problem on page {}", first_page + puzzle_page)),
             );
         }
     }
     pages
+}
+
+const PAD: f64 = 3.0;
+
+/// The box a cell's figure gets (every cell has a note line under it).
+fn figure_area(cell: Size) -> Size {
+    let fig_top = HEAD + SMALL * 2.4;
+    Size::new(cell.w - 2.0 * PAD, cell.h - fig_top - SMALL * 2.0 - PAD)
 }
 
 /// One puzzle's cell: heading, instruction, the figure, a note at the bottom.
@@ -167,7 +198,7 @@ fn draw_cell(
     fig: &Result<Figure, String>,
     note: Option<&str>,
 ) {
-    let pad = 3.0;
+    let pad = PAD;
     let x = origin.x + pad;
     let w = cell.w - 2.0 * pad;
     page.bold_text(

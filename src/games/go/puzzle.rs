@@ -1031,12 +1031,18 @@ fn answer_figure(board: Board, r: &Record, gp: &Part) -> Figure {
     if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
         let tag = "a";
         if let Ok(id) = board.parse(&w.play) {
-            fig.mark(id, MarkKind::Label(tag.into()));
-            caption.push_str(&format!(
-                " Wrong: {tag} ({}) is answered by {}.",
-                w.play,
-                w.refutation.as_deref().unwrap_or("pass")
-            ));
+            let answer = w.refutation.as_deref().unwrap_or("pass");
+            // The letter goes on the board only where no stone of the figure stands: on a
+            // numbered stone it would hide the move's number, so the caption names it alone.
+            if fig.stone_at().contains_key(&id) {
+                caption.push_str(&format!(" Wrong: {} is answered by {answer}.", w.play));
+            } else {
+                fig.mark(id, MarkKind::Label(tag.into()));
+                caption.push_str(&format!(
+                    " Wrong: {tag} ({}) is answered by {answer}.",
+                    w.play
+                ));
+            }
         }
     }
     fig.caption = caption;
