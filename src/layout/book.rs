@@ -73,6 +73,9 @@ impl BookSpec {
     }
 }
 
+/// A record's figure, or why its kind cannot draw it.
+type Drawn = Result<Figure, String>;
+
 const TITLE: f64 = 6.0;
 const HEAD: f64 = 3.6;
 const SMALL: f64 = 3.0;
@@ -117,7 +120,7 @@ pub fn book_pages(
         (spec.paper.w - 2.0 * m) / cols as f64,
         (bottom - top) / rows as f64,
     );
-    let mut figures: Vec<(Result<Figure, String>, Option<Result<Figure, String>>)> = puzzles
+    let mut figures: Vec<(Drawn, Option<Drawn>)> = puzzles
         .iter()
         .map(|r| {
             let answer = (spec.answers != Answers::None).then(|| figure(r, spec, true));
