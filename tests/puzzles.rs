@@ -244,8 +244,35 @@ fn every_line_the_template_books_print_is_legal_and_no_letter_hides_a_stone() {
                         labels += 1;
                     }
                 }
+                // The reader can play the key move on the problem's frame, and the answer's
+                // frame holds every move of the main line and the printed wrong move with its
+                // refutation.
+                let inside = |fig: &stonepress::figure::Figure, m: &str| {
+                    fig.board
+                        .parse(m)
+                        .is_ok_and(|p| fig.view().contains(&fig.board, p))
+                };
+                let problem = book.set.kind.figure(r, false).unwrap();
+                assert!(
+                    inside(&problem, &r.key_move),
+                    "{at}: key move off the frame"
+                );
+                for m in &r.main_line {
+                    assert!(
+                        inside(&fig, m) || fig.board.parse(m).is_err(),
+                        "{at}: main-line move {m} off the answer's frame"
+                    );
+                }
                 if book.set.game.key() != "go" {
                     continue;
+                }
+                if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
+                    for m in std::iter::once(&w.play).chain(&w.refutation) {
+                        assert!(
+                            inside(&fig, m) || m == "pass",
+                            "{at}: printed wrong move or refutation {m} off the answer's frame"
+                        );
+                    }
                 }
                 let mut all: Vec<Vec<String>> = vec![r.main_line.clone()];
                 for w in &r.wrong_moves {

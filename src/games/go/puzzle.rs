@@ -968,13 +968,24 @@ pub fn part(r: &Record) -> Result<Part, String> {
     })
 }
 
-/// The points of a record's problem on `board`: its stones and its region.
+/// The points of a record's problem on `board`: its stones, its region and the ring of points
+/// next to the region (the proof's lines may reach them), so the frame shows the whole area
+/// the proof used.
 fn problem_points(board: &Board, gp: &Part) -> Vec<PointId> {
+    let region: Vec<PointId> = gp
+        .region
+        .iter()
+        .filter_map(|s| board.parse(s).ok())
+        .collect();
+    let ring = region
+        .iter()
+        .flat_map(|&p| board.neighbours(p).iter().copied());
     gp.black
         .split_whitespace()
         .chain(gp.white.split_whitespace())
-        .chain(gp.region.iter().map(|s| s.as_str()))
         .filter_map(|s| board.parse(s).ok())
+        .chain(region.iter().copied())
+        .chain(ring)
         .collect()
 }
 
@@ -995,9 +1006,16 @@ fn puzzle_figure(board: Board, gp: &Part) -> Figure {
 /// refutation marked and named in the caption.
 fn answer_figure(board: Board, r: &Record, gp: &Part) -> Figure {
     let mut fig = puzzle_figure(board.clone(), gp);
-    // The main line may reach the ring just outside the region: keep it in view.
+    // The main line and the printed refutation stay in view wherever they are.
     let mut pts = problem_points(&board, gp);
     pts.extend(r.main_line.iter().filter_map(|m| board.parse(m).ok()));
+    if let Some(w) = r.wrong_moves.iter().find(|w| w.refutation.is_some()) {
+        pts.extend(
+            std::iter::once(&w.play)
+                .chain(&w.refutation)
+                .filter_map(|m| board.parse(m).ok()),
+        );
+    }
     fig.window = Some(Window::around(&board, &pts, 0.5));
     let first = if r.to_play == "white" {
         Colour::White
