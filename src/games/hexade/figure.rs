@@ -2,7 +2,7 @@
 
 use super::engine::Hexade;
 use super::look::LOOK;
-use crate::figure::request::{Made, Request, plural};
+use crate::figure::request::{Made, Request, and_list, count_words, plural};
 use crate::figure::{Colour, Figure, Line, MarkKind, Outline, Played, Region, Tone};
 use crate::games::position::Blame;
 use crate::games::{Color, GameError};
@@ -77,14 +77,30 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
     }
     if req.shows("sixes") {
         for c in [Color::Black, Color::White] {
-            for six in h.sixes(c) {
+            let sixes = h.sixes(c);
+            for six in &sixes {
                 fig.regions.push(Region {
                     outline: Outline::Cells(six.cells.clone()),
                     tone: Tone::Accent,
                     fill: false,
                     line: Line::Heavy,
                 });
-                words.push(format!("{} has a six: a {}.", c.title(), six.shape.name()));
+            }
+            // "White has a six: a row." or "White has three sixes: a row, a triangle and a
+            // ring."
+            let shapes: Vec<String> = sixes
+                .iter()
+                .map(|s| format!("a {}", s.shape.name()))
+                .collect();
+            match shapes.len() {
+                0 => {}
+                1 => words.push(format!("{} has a six: {}.", c.title(), shapes[0])),
+                n => words.push(format!(
+                    "{} has {}: {}.",
+                    c.title(),
+                    count_words(n, "six", "sixes"),
+                    and_list(&shapes)
+                )),
             }
         }
     }
