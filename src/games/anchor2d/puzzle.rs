@@ -18,7 +18,7 @@ use rand::RngExt;
 use serde_json::Value;
 
 use super::engine::{Anchor2d, Color};
-use super::look::{ANCHOR2D_PAIRS, LOOK};
+use super::look::{ANCHOR2D_PAIRS, PUZZLE_LOOK};
 use super::problem::{self, A2Problem, Goal, pair_name, parse_pair};
 use crate::figure::{Colour, Figure, MarkKind, Window};
 use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong};
@@ -654,8 +654,24 @@ impl PuzzleKind for Kind {
         {
             pts.push(p);
         }
-        let mut fig = Figure::of_position(board.clone(), &LOOK, |p| c.pos.stone(p).map(Into::into));
+        let mut fig = Figure::of_position(board.clone(), &PUZZLE_LOOK, |p| {
+            c.pos.stone(p).map(Into::into)
+        });
         fig.window = Some(Window::around(&board, &pts, 1.2));
+        // The pairs each side holds already: the figure shows only part of the board.
+        let held: Vec<String> = [Color::Black, Color::White]
+            .into_iter()
+            .filter_map(|side| {
+                let ks = c.pos.pairs(side);
+                (!ks.is_empty()).then(|| {
+                    let list: Vec<String> = ks.iter().map(|&k| pair_name(k)).collect();
+                    format!("{} holds {}.", side.title(), list.join(" "))
+                })
+            })
+            .collect();
+        if !answer {
+            fig.caption = held.join(" ");
+        }
         if answer {
             let mut colour: Colour = c.pos.to_move().into();
             for &p in &line {
