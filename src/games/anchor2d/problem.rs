@@ -607,7 +607,8 @@ pub struct Found {
     pub result: WinIn<PointId>,
     /// The solution tree (the attacker's winning moves, every reply shown).
     pub tree: Vec<Branch<PointId>>,
-    /// Distinct positions in the proof.
+    /// Distinct positions in the proof of the key move plus those in the refutations of the
+    /// other first moves the search classified (the whole proof of a unique key).
     pub proof_size: usize,
 }
 
@@ -635,9 +636,15 @@ pub fn deepen(p: &mut A2Problem, max_n: u32, budget: &Budget, tree_nodes: usize)
             proof.main_line = line_from(&mut solver, &mut bounded, k);
         }
         let (tree, proof_size) = if proof.status == Status::Proven && tree_nodes > 0 {
+            let mut size = solver.proof_size(&mut bounded, SIZE_CAP);
+            for &(m, _) in &proof.refutations {
+                bounded.play(m);
+                size += refutation_size(&mut solver, &mut bounded);
+                bounded.undo();
+            }
             (
                 solver.solution(&mut bounded, 2 * n as usize, tree_nodes),
-                solver.proof_size(&mut bounded, 1_000_000),
+                size,
             )
         } else {
             (Vec::new(), 0)
@@ -654,6 +661,40 @@ pub fn deepen(p: &mut A2Problem, max_n: u32, budget: &Budget, tree_nodes: usize)
         };
     }
     unreachable!("the loop returns at its last N")
+}
+
+/// The most positions a proof size counts.
+const SIZE_CAP: usize = 1_000_000;
+
+/// The number of distinct positions in the refutation held by the solver's store below the
+/// current position, which the attacker has been proven to fail: every attacker move (of
+/// the problem's move list) and, at the defender's turns, the stored refuting reply.
+fn refutation_size<'a>(
+    solver: &mut Solver<WithinN<'a, A2Problem>>,
+    p: &mut WithinN<'a, A2Problem>,
+) -> usize {
+    fn walk<'a>(
+        solver: &mut Solver<WithinN<'a, A2Problem>>,
+        p: &mut WithinN<'a, A2Problem>,
+        seen: &mut std::collections::HashSet<u64>,
+    ) {
+        if seen.len() >= SIZE_CAP || !seen.insert(p.hash()) || p.outcome().is_some() {
+            return;
+        }
+        let moves = if p.attacker_to_move() {
+            p.moves()
+        } else {
+            solver.main_line(p, 1)
+        };
+        for m in moves {
+            p.play(m);
+            walk(solver, p, seen);
+            p.undo();
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    walk(solver, p, &mut seen);
+    seen.len()
 }
 
 /// The main line after the key move `key`, from a solver holding the proof: the attacker's
@@ -704,10 +745,10 @@ pub fn wins_within(
     } else {
         None
     };
-    let size = if status == Status::Proven {
-        solver.proof_size(&mut bounded, 1_000_000)
-    } else {
-        0
+    let size = match status {
+        Status::Proven => solver.proof_size(&mut bounded, SIZE_CAP),
+        Status::Disproven => refutation_size(&mut solver, &mut bounded),
+        Status::Unknown => 0,
     };
     (status, first, solver.nodes(), size)
 }
@@ -726,7 +767,8 @@ pub struct Defence {
     pub fails: Vec<(PointId, Option<PointId>)>,
     /// Moves whose search ran out of budget.
     pub open: Vec<PointId>,
-    /// Proof size of the threat plus the nodes of the key move's search.
+    /// Positions in the threat's proof plus those in the refutation of the threat after the
+    /// key move.
     pub proof_size: usize,
     /// Nodes expanded in all.
     pub nodes: u64,
@@ -775,7 +817,7 @@ pub fn defend(position: &Anchor2d, max_n: u32, budget: &Budget) -> Defence {
         m.sort_by_key(|&(q, b)| (b, q));
         m.into_iter().map(|(q, _)| q).collect::<Vec<_>>()
     };
-    let mut key_nodes = 0;
+    let mut key_size = 0;
     for m in moves {
         if let Some(cells) = &support
             && !cells.contains(&m)
@@ -785,7 +827,7 @@ pub fn defend(position: &Anchor2d, max_n: u32, budget: &Budget) -> Defence {
         }
         p.play(m);
         p.used = 0;
-        let (status, reply, spent, _) = if p.winner() == Some(def) {
+        let (status, reply, spent, size) = if p.winner() == Some(def) {
             (Status::Disproven, None, 0, 0)
         } else {
             wins_within(&mut p, out.n, budget)
@@ -796,7 +838,7 @@ pub fn defend(position: &Anchor2d, max_n: u32, budget: &Budget) -> Defence {
             Status::Proven => out.fails.push((m, reply)),
             Status::Disproven => {
                 if out.holds.is_empty() {
-                    key_nodes = spent;
+                    key_size = size.max(1);
                 }
                 out.holds.push(m);
             }
@@ -804,7 +846,7 @@ pub fn defend(position: &Anchor2d, max_n: u32, budget: &Budget) -> Defence {
         }
     }
     out.nodes = nodes;
-    out.proof_size = threat_size + key_nodes as usize;
+    out.proof_size = threat_size + key_size;
     out
 }
 

@@ -8,11 +8,16 @@
 //! - `defend`: the opponent, moving now, would anchor its fifth pair within N (minimal);
 //!   exactly one move of the side to move leaves it no win within N.
 //!
-//! N is minimal (every smaller N disproven) and at most `MAX_N`. Candidates come from short
-//! engine-guided playouts: each side mostly plays a cell that brings its own fifth pair
-//! closest (the bound of problem.rs), sometimes a cell next to a stone, sometimes any cell;
-//! the pair, or the moment, is then drawn from the position. Records keep `black` and
-//! `white` (cells in board order), the `pair` (for `pair`, else null) and `in` (N).
+//! N is minimal (every smaller N disproven) and at most `MAX_N`. Candidates: a few stones of
+//! a short engine-guided playout (each side mostly plays a cell that brings its own fifth
+//! pair closest by the bound of problem.rs), then a local pattern: one side grows a
+//! connection towards a pair (the cells of the cheapest tree joining its two edges and a
+//! third), the other plays near the stones and sometimes blocks, until the pair is one or
+//! two stones away; for `win` and `defend`, four pairs are grown first. Records keep `black` and
+//! `white` (cells in board order), the `pair` (for `pair`, else null) and `in` (N). A
+//! record's proof size counts the positions of the whole proof: the key move's and the
+//! refutation of every other first move the search classified (for `defend`: the threat's
+//! proof and its refutation after the key move); the bands come from generated samples.
 
 use rand::RngExt;
 use serde_json::Value;
@@ -577,9 +582,12 @@ impl PuzzleKind for Kind {
     }
 
     fn bands(&self) -> [usize; 2] {
+        // From the proof sizes of generated samples: a win in one is easy; in two, the
+        // larger proofs (more tempting first moves to refute) are hard.
         match self.aim {
-            Aim::Pair | Aim::Win => [4, 12],
-            Aim::Defend => [40, 400],
+            Aim::Pair => [10, 315],
+            Aim::Win => [10, 292],
+            Aim::Defend => [10, 200],
         }
     }
 
