@@ -902,3 +902,67 @@ pub fn defence_line(position: &Anchor2d, key: PointId, n: u32, budget: &Budget) 
     }
     line
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng;
+    use rand::RngExt;
+
+    #[test]
+    fn pairs_are_read_in_every_spelling() {
+        assert_eq!(parse_pair("a,c"), Some(1));
+        assert_eq!(parse_pair("(c,a)"), Some(1));
+        assert_eq!(parse_pair("h-i"), Some(8));
+        assert_eq!(parse_pair("a,e"), None);
+        assert_eq!(parse_pair("abc"), None);
+        for k in 0..9 {
+            assert_eq!(parse_pair(&pair_name(k)), Some(k));
+        }
+    }
+
+    /// On random positions: the one-group pair test the problem keeps incrementally gives
+    /// the engine's pairs, and the bound never exceeds the stones a placement sequence
+    /// found by the engine needs (a pair anchored by one more stone has bound at most 1).
+    #[test]
+    fn incremental_pairs_match_the_engine_and_the_bound_is_never_too_high() {
+        let mut r = rng(16);
+        for _ in 0..6 {
+            let mut a = Anchor2d::new();
+            let mut p = A2Problem::new(&a, Color::Black, Goal::Five);
+            for _ in 0..150 {
+                let empty = p.empty_cells();
+                let m = empty[r.random_range(0..empty.len())];
+                let mover = a.to_move();
+                let before: Vec<u32> = (0..9).map(|k| p.needs(mover, Goal::Pair(k))).collect();
+                let held_before = a.pairs(mover);
+                if a.play(m).is_err() {
+                    break;
+                }
+                p.play(m);
+                // A pair the engine says this one stone made needed at most one stone.
+                for k in a.pairs(mover) {
+                    if !held_before.contains(&k) {
+                        assert!(before[k] <= 1, "pair {k} needed {}", before[k]);
+                    }
+                }
+                for c in [Color::Black, Color::White] {
+                    let engine = a.pairs(c).iter().fold(0u16, |s, &k| s | (1 << k));
+                    assert_eq!(p.pairs_of(c), engine);
+                }
+                if a.winner().is_some() {
+                    break;
+                }
+                let me = a.to_move();
+                for k in 0..9 {
+                    let held = a.pairs(me).contains(&k);
+                    let need = p.needs(me, Goal::Pair(k));
+                    assert_eq!(need == 0, held);
+                    if !held && !p.winning_placements(me, Goal::Pair(k)).is_empty() {
+                        assert_eq!(need, 1, "pair {k}");
+                    }
+                }
+            }
+        }
+    }
+}
