@@ -40,11 +40,18 @@ pub fn solve(a: &Anchor2d, opts: &SolveOptions) -> Result<ScoreReport, GameError
     let board = a.board().clone();
     let name = move |p: PointId| board.name(p).to_string();
     let me = a.to_move();
-    let report = |goal: &str, decided: String, found: &WinIn<PointId>, extra| {
+    let report = |goal: &str, decided: String, found: &WinIn<PointId>, extra: Vec<_>| {
         let sentence = match goal {
-            "win" => format!("anchor a fifth pair and win within {}", found.n),
-            "defend" => format!("stop {}'s fifth pair within {}", me.opp().name(), found.n),
-            _ => format!("anchor the pair within {}", found.n),
+            "win" => "anchor a fifth pair and win".to_string(),
+            "defend" => format!("stop {}'s fifth pair", me.opp().name()),
+            _ => format!(
+                "anchor {}",
+                extra
+                    .iter()
+                    .find(|(k, _): &&(&str, serde_json::Value)| *k == "pair")
+                    .and_then(|(_, v)| v.as_str())
+                    .unwrap_or("the pair")
+            ),
         };
         let reading = Reading {
             goal,
