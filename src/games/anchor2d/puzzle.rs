@@ -432,7 +432,7 @@ impl Kind {
             (Aim::Defend, _) => format!(
                 "{} to play and stop {}'s fifth pair",
                 me.title(),
-                me.opp().name()
+                me.opp().title()
             ),
             _ => format!("{} to play and anchor a fifth pair{within}", me.title()),
         }

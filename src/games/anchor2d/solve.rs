@@ -43,7 +43,7 @@ pub fn solve(a: &Anchor2d, opts: &SolveOptions) -> Result<ScoreReport, GameError
     let report = |goal: &str, decided: String, found: &WinIn<PointId>, extra: Vec<_>| {
         let sentence = match goal {
             "win" => "anchor a fifth pair and win".to_string(),
-            "defend" => format!("stop {}'s fifth pair", me.opp().name()),
+            "defend" => format!("stop {}'s fifth pair", me.opp().title()),
             _ => format!(
                 "anchor {}",
                 extra
