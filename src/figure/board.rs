@@ -254,6 +254,9 @@ pub fn draw_board(
                 frame_numbers(page, board, at);
             }
         }
+        Topology::TriangleWindows if style.coordinates => {
+            window_frame_labels(page, board, at, vis);
+        }
         _ => {}
     }
 }
@@ -462,6 +465,59 @@ fn edge_names(page: &mut Page, board: &Board, at: &Placement) {
             Point::new(pos.x, pos.y + size * 0.4),
             letters(board.name(mid)),
             size * 1.3,
+            Align::Middle,
+        );
+    }
+}
+
+/// Coordinates on a window of a triangle with windows (drawn where the look asks for them
+/// on windows): each shown row's number right of its rightmost shown cell, each shown
+/// cell number (CELL = i, constant down a down-left diagonal) below the lowest shown playable
+/// cell of its diagonal, and each shown edge's letter on the middle of its shown green cells.
+fn window_frame_labels(page: &mut Page, board: &Board, at: &Placement, vis: &[bool]) {
+    let size = label_size(at);
+    let shown = |r: i32, i: i32| board.at_frame(r, i).filter(|&p| vis[p as usize]);
+    let playable =
+        |r: i32, i: i32| shown(r, i).filter(|&p| board.cell_class(p) == CellClass::Playable);
+    for r in 2..=28 {
+        if let Some(i) = (0..=r).rev().find(|&i| playable(r, i).is_some()) {
+            let right = (i + 1..=r + 1)
+                .find(|&j| shown(r, j).is_none())
+                .unwrap_or(r + 1);
+            let pos = at.map(board.frame_position(r, right) + Point::new(-0.25, 0.0));
+            page.text(
+                Point::new(pos.x, pos.y + size * 0.3),
+                (r - 1).to_string(),
+                size * 0.8,
+                Align::Start,
+            );
+        }
+    }
+    for i in 1..=27 {
+        if let Some(r) = (i..=28).rev().find(|&r| playable(r, i).is_some()) {
+            let below = (r + 1..=30).find(|&q| shown(q, i).is_none()).unwrap_or(30);
+            let pos = at.map(board.frame_position(below, i));
+            page.text(
+                Point::new(pos.x, pos.y + size * 0.3),
+                i.to_string(),
+                size * 0.8,
+                Align::Middle,
+            );
+        }
+    }
+    let mut cells: [Vec<PointId>; 9] = Default::default();
+    for p in board.points().filter(|&p| vis[p as usize]) {
+        if let CellClass::Edge(e) = board.cell_class(p) {
+            cells[e as usize].push(p);
+        }
+    }
+    for list in cells.iter().filter(|l| !l.is_empty()) {
+        let mid = list[list.len() / 2];
+        let pos = at.at(board, mid);
+        page.bold_text(
+            Point::new(pos.x, pos.y + size * 0.4),
+            letters(board.name(mid)),
+            size * 1.1,
             Align::Middle,
         );
     }

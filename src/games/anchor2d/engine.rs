@@ -298,7 +298,7 @@ impl Anchor2d {
             let anchored = groups.iter().enumerate().any(|(i, g)| {
                 contacts[i] & need == need
                     && contacts[i] & !need != 0
-                    && self.parity_search(g, i, &member, k)
+                    && self.parity_search(g, |p| member[p as usize] == i, k)
             });
             if anchored {
                 out.push(k);
@@ -308,10 +308,9 @@ impl Anchor2d {
     }
 
     /// The exact parity search for pair `k` within group `g`.
-    fn parity_search(&self, g: &[PointId], id: usize, member: &[usize], k: usize) -> bool {
+    fn parity_search(&self, g: &[PointId], in_group: impl Fn(PointId) -> bool, k: usize) -> bool {
         let (x, y) = ANCHOR2D_PAIRS[k];
         let mask = foreign(k);
-        let in_group = |p: PointId| member[p as usize] == id;
         let mut seen: Vec<[bool; 4]> = vec![[false; 4]; self.cells.len()];
         let mut queue = VecDeque::new();
         for &u in g {
@@ -347,6 +346,59 @@ impl Anchor2d {
             }
         }
         false
+    }
+
+    /// The edges (bit e for edge e) whose green cells touch cell `p`.
+    pub fn touches(&self, p: PointId) -> u16 {
+        self.tables.touches[p as usize]
+    }
+
+    /// A fast test for solvers: the pairs among `want` (a mask, bit k for pair k of
+    /// ANCHOR2D_PAIRS) that the group through `p` anchors when the board holds `cells`
+    /// instead of this position's stones; the group is `p`'s colour's. It is the rule of
+    /// `pairs` (rule R2 with sub-anchor semantics) applied to that one group only: a
+    /// placement at `p` can only add pairs anchored through the group it joins, so a solver
+    /// that keeps each side's pairs needs no more after each placement. Empty `p`: no pairs.
+    pub fn group_pairs(&self, cells: &[Option<Color>], p: PointId, want: u16) -> u16 {
+        let Some(c) = cells[p as usize] else {
+            return 0;
+        };
+        let mut member = vec![false; cells.len()];
+        let mut group = vec![p];
+        member[p as usize] = true;
+        let mut i = 0;
+        let mut contacts = 0u16;
+        while i < group.len() {
+            let v = group[i];
+            i += 1;
+            contacts |= self.tables.touches[v as usize];
+            for &w in self.board.neighbours(v) {
+                if !member[w as usize] && cells[w as usize] == Some(c) {
+                    member[w as usize] = true;
+                    group.push(w);
+                }
+            }
+        }
+        let mut out = 0;
+        for (k, &(x, y)) in ANCHOR2D_PAIRS.iter().enumerate() {
+            let need = (1u16 << x) | (1u16 << y);
+            if want & (1 << k) != 0
+                && contacts & need == need
+                && contacts & !need != 0
+                && self.parity_search(&group, |q| member[q as usize], k)
+            {
+                out |= 1 << k;
+            }
+        }
+        out
+    }
+
+    /// Makes `c` the side to move (the set-up's placements stay; `undo` has nothing to take
+    /// back afterwards).
+    pub fn set_to_move(&mut self, c: Color) {
+        self.to_move = c;
+        self.history.clear();
+        self.winner = self.judge(c);
     }
 
     fn green_next_to(&self, p: PointId, edge: u8) -> Option<PointId> {

@@ -7,7 +7,7 @@ use crate::figure::request::{Made, Request};
 use crate::games::position::load_table;
 use crate::games::{
     About, Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
-    Source,
+    SolveOptions, Source,
 };
 use crate::geometry::Board;
 
@@ -58,6 +58,14 @@ impl Game for Anchor2dGame {
     fn show_options(&self) -> &'static [ShowOption] {
         SHOW
     }
+
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::puzzle::PUZZLE_KINDS
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
 }
 
 impl Position for Anchor2d {
@@ -67,6 +75,11 @@ impl Position for Anchor2d {
 
     fn to_play(&self) -> Color {
         self.to_move()
+    }
+
+    fn set_to_play(&mut self, side: Color) -> Result<(), String> {
+        self.set_to_move(side);
+        Ok(())
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
@@ -94,5 +107,9 @@ impl Position for Anchor2d {
 
     fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
         score(self, options)
+    }
+
+    fn solve(&mut self, options: &SolveOptions) -> Result<ScoreReport, GameError> {
+        super::solve::solve(self, options)
     }
 }

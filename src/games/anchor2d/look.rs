@@ -50,3 +50,13 @@ pub static LOOK: Look = Look {
         edge_names: true,
     },
 };
+
+/// How puzzle figures are drawn: the board's look, with row and cell numbers and the edge
+/// letters on cropped windows too.
+pub static PUZZLE_LOOK: Look = Look {
+    labels: Labels {
+        on_windows: true,
+        ..LOOK.labels
+    },
+    ..LOOK
+};

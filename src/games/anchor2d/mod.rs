@@ -9,9 +9,13 @@
 //! `to_play` (default: Black when both have as many stones, else White); `moves`.
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
