@@ -25,6 +25,7 @@ use serde_json::Value;
 use super::engine::{Anchor2d, Color};
 use super::look::{ANCHOR2D_PAIRS, PUZZLE_LOOK};
 use super::problem::{self, A2Problem, Goal, pair_name, parse_pair};
+use crate::figure::request::and_list;
 use crate::figure::{Colour, Figure, MarkKind, Window};
 use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong};
 use crate::games::solving::tree_text;
@@ -321,6 +322,26 @@ struct Solved {
     nodes: u64,
 }
 
+/// The wrong first moves with those nearest the key move first (the tempting ones, where the
+/// fight is; a far cell refuted at once teaches nothing), in the search's order at equal
+/// distance.
+fn nearest_first(
+    board: &crate::geometry::Board,
+    key: PointId,
+    wrong: &[(PointId, Option<PointId>)],
+) -> Vec<(PointId, Option<PointId>)> {
+    let k = board.position(key);
+    let mut out = wrong.to_vec();
+    out.sort_by(|a, b| {
+        let d = |p: PointId| {
+            let q = board.position(p);
+            (q.x - k.x).hypot(q.y - k.y)
+        };
+        d(a.0).total_cmp(&d(b.0))
+    });
+    out
+}
+
 /// Proves a candidate: a unique key move at the minimal N, or why not.
 fn solve(aim: Aim, c: &Cand, nodes: u64) -> Result<Solved, String> {
     let b = budget(nodes);
@@ -460,8 +481,7 @@ impl Kind {
             key_move: name(s.key),
             unique: true,
             main_line: s.line.iter().map(|&p| name(p)).collect(),
-            wrong_moves: s
-                .wrong
+            wrong_moves: nearest_first(&board, s.key, &s.wrong)
                 .iter()
                 .take(WRONG_KEPT)
                 .map(|&(m, r)| Wrong {
@@ -653,10 +673,20 @@ impl PuzzleKind for Kind {
             return Err("main_line: empty".into());
         }
         let mut pts = focus_cells(&c, r, &line);
+        // The wrong move shown is the refuted one nearest the key move: the tempting kind,
+        // not a far cell that merely comes first in the board's order.
+        let key_at = board.parse(&r.key_move).ok().map(|k| board.position(k));
         let wrong = r
             .wrong_moves
             .iter()
-            .find(|w| w.refutation.is_some() && !r.main_line.contains(&w.play));
+            .filter(|w| w.refutation.is_some() && !r.main_line.contains(&w.play))
+            .filter_map(|w| {
+                let at = board.position(board.parse(&w.play).ok()?);
+                let d = key_at.map_or(0.0, |k| (at.x - k.x).hypot(at.y - k.y));
+                Some((w, d))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(w, _)| w);
         if let Some(w) = wrong
             && let Ok(p) = board.parse(&w.play)
         {
@@ -673,7 +703,7 @@ impl PuzzleKind for Kind {
                 let ks = c.pos.pairs(side);
                 (!ks.is_empty()).then(|| {
                     let list: Vec<String> = ks.iter().map(|&k| pair_name(k)).collect();
-                    format!("{} holds {}.", side.title(), list.join(" "))
+                    format!("{} holds {}.", side.title(), and_list(&list))
                 })
             })
             .collect();
@@ -701,9 +731,10 @@ impl PuzzleKind for Kind {
             if let Some(w) = wrong
                 && let Ok(p) = board.parse(&w.play)
             {
-                fig.mark(p, MarkKind::Label("a".into()));
+                // "x", not "a": the edges already carry the letters a to i.
+                fig.mark(p, MarkKind::Label("x".into()));
                 fig.caption.push_str(&format!(
-                    " Wrong: a ({}) is answered by {}.",
+                    " Wrong: x ({}) is answered by {}.",
                     w.play,
                     w.refutation.as_deref().unwrap_or("")
                 ));
