@@ -312,6 +312,26 @@ impl Hexade {
         Ok(())
     }
 
+    /// The stones the last placement captured (empty when nothing has been played since the
+    /// set-up).
+    pub fn last_captured(&self) -> &[PointId] {
+        self.undo.last().map_or(&[], |u| u.captured.as_slice())
+    }
+
+    /// The same stones with `side` to move: a new set-up (the distance rule's state kept, the
+    /// moves played forgotten, the outcome judged again for the new side to move).
+    pub fn set_to_move(&mut self, side: Color) {
+        let stones: Vec<(PointId, Color)> = self
+            .board
+            .points()
+            .filter_map(|p| self.stone(p).map(|s| (p, s)))
+            .collect();
+        let pending = self.pending;
+        let white_placed = self.white_placed;
+        self.setup(&stones, side, pending);
+        self.white_placed = white_placed;
+    }
+
     /// The number of moves played since the set-up that `undo` can take back.
     pub fn moves_played(&self) -> usize {
         self.undo.len()

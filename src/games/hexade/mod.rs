@@ -18,6 +18,10 @@ pub mod engine;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod search;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
