@@ -15,6 +15,7 @@
 //! draw.
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;

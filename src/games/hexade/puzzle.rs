@@ -32,7 +32,7 @@ use crate::geometry::{Board, PointId};
 use crate::solve::{Branch, Budget, Status};
 
 /// Nodes each search of the generator may expand.
-pub const GEN_NODES: u64 = 60_000;
+pub const GEN_NODES: u64 = 30_000;
 
 /// The largest N of the `six` kind.
 pub const SIX_MAX_N: u32 = 3;
@@ -478,7 +478,7 @@ fn record_board(r: &Record) -> Result<Board, String> {
 }
 
 /// Nodes of the quick searches that stop a playout.
-pub const SAMPLE_NODES: u64 = 3_000;
+pub const SAMPLE_NODES: u64 = 1_000;
 
 /// Samples a `six` candidate: a playout stopped at the first position where the side to move
 /// is at most N stones short of a six it can complete by placements (`Race::open_needs`), N
@@ -620,11 +620,18 @@ impl PuzzleKind for DefendKind {
     common_kind!();
 }
 
-/// Where the `six` kind's medium and hard bands start (proof sizes).
-pub const SIX_BANDS: [usize; 2] = [100, 5_000];
+/// Where the `six` kind's medium and hard bands start (proof sizes, measured on base 10): a six
+/// in one proves in a couple of positions (easy); a six in two in about one position per legal
+/// reply when each reply is answered by the six (about 250: medium), twice that when the
+/// replies need answers of their own, captures and blocks (about 500: hard), and a six in
+/// three in tens of thousands (hard).
+pub const SIX_BANDS: [usize; 2] = [100, 500];
 
-/// Where the `defend` kind's medium and hard bands start (proof sizes).
-pub const DEFEND_BANDS: [usize; 2] = [100, 5_000];
+/// Where the `defend` kind's medium and hard bands start (proof sizes, measured on base 10): a
+/// defence against a six in one whose every try is a single completion (2 positions: easy),
+/// one where the opponent has a follow-up to read (a few more: medium), a defence against a
+/// six in two (about 500: hard).
+pub const DEFEND_BANDS: [usize; 2] = [5, 400];
 
 /// Reads a record's position (for tests and the exhaustive check).
 pub fn record_position(r: &Record) -> Result<Hexade, String> {

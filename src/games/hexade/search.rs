@@ -64,10 +64,31 @@ fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<
         .collect()
 }
 
+/// The main line of a solution tree: at each turn the first of the longest branches, so the
+/// defence shown is the one that holds out longest (a reply the attacker answers at once with
+/// its six would make a short, misleading line).
+fn longest(tree: &[Branch<PointId>]) -> Vec<PointId> {
+    fn length(b: &Branch<PointId>) -> usize {
+        1 + b.next.iter().map(length).max().unwrap_or(0)
+    }
+    let mut line = Vec::new();
+    let mut level = tree;
+    while let Some(best) = level
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, b)| (length(b), std::cmp::Reverse(*i)))
+        .map(|(_, b)| b)
+    {
+        line.push(best.mv);
+        level = &best.next;
+    }
+    line
+}
+
 /// Proves the race's root for the solver's attacker and classifies every first move; with
-/// the tree and proof size when proven. `nodes` counts the nodes already spent before.
+/// the tree and proof size when proven, and the main line taken from the tree (`longest`). `nodes` counts the nodes already spent before.
 fn conclude(solver: &mut Solver<Race>, race: &mut Race, n: u32, nodes: u64) -> Found {
-    let proof: Proof<PointId> = solver.prove(race);
+    let mut proof: Proof<PointId> = solver.prove(race);
     let total = nodes + proof.nodes;
     let (tree, proof_size) = match (proof.status, proof.key_move) {
         (Status::Proven, Some(k)) => {
@@ -75,7 +96,9 @@ fn conclude(solver: &mut Solver<Race>, race: &mut Race, n: u32, nodes: u64) -> F
             race.play(k);
             let next = tree(solver, race, 2 * n as usize);
             race.undo();
-            (vec![Branch { mv: k, next }], size)
+            let tree = vec![Branch { mv: k, next }];
+            proof.main_line = longest(&tree);
+            (tree, size)
         }
         _ => (Vec::new(), 0),
     };
