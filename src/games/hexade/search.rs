@@ -27,10 +27,10 @@ pub struct Found {
 }
 
 /// The readable solution tree below the current position, proven for the solver's attacker:
-/// at the attacker's turns its winning move; at the other side's turns the most stubborn
-/// reply (the main line) first, then every reply whose winning answer differs from the answer
-/// to the first (the replies answered the same way are left out: the reader answers them
-/// alike). Stops at `depth` plies.
+/// at the attacker's turns its winning move; at the other side's turns the solver's most
+/// stubborn reply and every reply whose winning answer differs from the answer to it (the
+/// replies answered the same way are left out: the reader answers them alike), in the search's
+/// order (captures and blocks first). Stops at `depth` plies.
 fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<PointId>> {
     if depth == 0 || race.outcome().is_some() {
         return Vec::new();
@@ -38,8 +38,10 @@ fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<
     let Some(&first) = solver.main_line(race, 1).first() else {
         return Vec::new();
     };
-    let mut order = vec![first];
-    if !race.attacker_to_move() {
+    let mut order = Vec::new();
+    if race.attacker_to_move() {
+        order.push(first);
+    } else {
         let answer_to = |solver: &mut Solver<Race>, race: &mut Race, m: PointId| {
             race.play(m);
             let a = solver.main_line(race, 1).first().copied();
@@ -48,7 +50,7 @@ fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<
         };
         let main_answer = answer_to(solver, race, first);
         for m in race.candidates() {
-            if m != first && answer_to(solver, race, m) != main_answer {
+            if m == first || answer_to(solver, race, m) != main_answer {
                 order.push(m);
             }
         }
@@ -66,7 +68,8 @@ fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<
 
 /// The main line of a solution tree: at each turn the first of the longest branches, so the
 /// defence shown is the one that holds out longest (a reply the attacker answers at once with
-/// its six would make a short, misleading line).
+/// its six would make a short, misleading line), and among those the first in the search's
+/// order (a capture or a block rather than a move far away).
 fn longest(tree: &[Branch<PointId>]) -> Vec<PointId> {
     fn length(b: &Branch<PointId>) -> usize {
         1 + b.next.iter().map(length).max().unwrap_or(0)
