@@ -404,3 +404,90 @@ impl Problem for Race {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng;
+    use rand::RngExt;
+
+    #[test]
+    fn the_board_has_the_twelve_symmetries_of_the_hexagon_and_they_keep_the_six_shapes() {
+        for base in [6, 10] {
+            let h = Hexade::new(base);
+            let shapes = Shapes::of(&h);
+            let mut perms = h.board().symmetries();
+            assert_eq!(perms.len(), 12);
+            perms.sort();
+            perms.dedup();
+            assert_eq!(perms.len(), 12, "the symmetries are distinct");
+            for perm in &perms {
+                let mut image: Vec<[PointId; 6]> = shapes
+                    .cells
+                    .iter()
+                    .map(|s| {
+                        let mut t = s.map(|p| perm[p as usize]);
+                        t.sort_unstable();
+                        t
+                    })
+                    .collect();
+                image.sort_unstable();
+                assert_eq!(image, shapes.cells);
+            }
+        }
+    }
+
+    #[test]
+    fn the_counts_follow_play_and_undo_and_the_bound_is_a_relaxation() {
+        let mut r = rng(7);
+        for game in 0..30 {
+            let base = [5, 6, 10][game % 3];
+            let h = Hexade::new(base);
+            let mut race = Race::new(h, Color::White, 99, true);
+            let mut played = 0;
+            for _ in 0..120 {
+                if race.h.outcome() != Outcome::Ongoing {
+                    break;
+                }
+                let moves = race.h.legal_moves();
+                let p = moves[r.random_range(0..moves.len())];
+                let mover = race.h.to_move();
+                let needs = |race: &Race| {
+                    let mut n = [0; 2];
+                    for c in [Color::White, Color::Black] {
+                        n[c.index()] = race.needs(c);
+                    }
+                    n
+                };
+                let before = needs(&race);
+                race.place(p);
+                played += 1;
+                let after = needs(&race);
+                // The mover gains at most one stone per shape; the other player none.
+                assert!(after[mover.index()] + 1 >= before[mover.index()]);
+                assert!(
+                    after[mover.opp().index()] >= before[mover.opp().index()],
+                    "{before:?} {after:?} {mover:?} captured {:?} outcome {:?}",
+                    race.h.last_captured(),
+                    race.h.outcome()
+                );
+                for s in [Color::White, Color::Black] {
+                    assert_eq!(race.needs(s) == 0, !race.h.sixes(s).is_empty());
+                }
+                if r.random_range(0..4) == 0 {
+                    race.unplace();
+                    played -= 1;
+                    assert_eq!(needs(&race), before);
+                }
+            }
+            // The counts kept along the way equal counts made afresh.
+            let fresh = Race::new(race.h.clone(), Color::White, 99, true);
+            assert_eq!(fresh.count, race.count);
+            assert_eq!(fresh.hist, race.hist);
+            for _ in 0..played {
+                race.unplace();
+            }
+            assert!(race.count.iter().all(|c| c.iter().all(|&k| k == 0)));
+        }
+    }
+}
