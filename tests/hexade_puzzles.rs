@@ -311,45 +311,53 @@ fn check_exhaustively(r: &stonepress::puzzle::Record) {
     }
 }
 
+/// The figures of the closing note: for each kind, the time of every candidate that made a
+/// puzzle (sample and proof), median and 90th percentile by band, and the time per kept puzzle
+/// with the failed candidates counted (single thread, base 10).
 #[test]
 #[ignore]
 fn measure_generation() {
+    use stonepress::games::hexade::puzzle::{DefendKind, SixKind};
+    use stonepress::games::puzzle::PuzzleKind;
     for kind in ["six", "defend"] {
-        let mut ok = 0;
         let t0 = std::time::Instant::now();
-        for seed in 0..40u64 {
+        let mut by_band: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
+        let mut kept = 0;
+        for seed in 0..80u64 {
             let t = std::time::Instant::now();
-            let c = if kind == "six" {
-                sample_six(seed, 10)
-            } else {
-                sample_defend(seed, 10)
-            };
-            let Some(h) = c else {
-                println!("{kind} {seed}: no sample {:?}", t.elapsed());
-                continue;
-            };
             let r = if kind == "six" {
-                prove_six(&h, seed, 60_000)
+                sample_six(seed, 10).map(|h| prove_six(&h, seed, 30_000))
             } else {
-                prove_defend(&h, seed, 60_000)
+                sample_defend(seed, 10).map(|h| prove_defend(&h, seed, 30_000))
             };
-            match r {
-                Ok(r) => {
-                    ok += 1;
-                    println!(
-                        "{kind} {seed}: OK in {} key {} size {} depth {} nodes {} {:?}",
-                        r.focus.0[0].1,
-                        r.key_move,
-                        r.proof_size,
-                        r.depth,
-                        r.nodes,
-                        t.elapsed()
-                    );
-                }
-                Err(e) => println!("{kind} {seed}: {e} {:?}", t.elapsed()),
+            if let Some(Ok(r)) = r {
+                kept += 1;
+                let grade = if kind == "six" {
+                    SixKind.grade(r.proof_size)
+                } else {
+                    DefendKind.grade(r.proof_size)
+                };
+                by_band
+                    .entry(grade.to_string())
+                    .or_default()
+                    .push(t.elapsed().as_secs_f64());
             }
         }
-        println!("{kind}: {ok} of 40 in {:?}", t0.elapsed());
+        let total = t0.elapsed().as_secs_f64();
+        println!(
+            "{kind}: {kept} puzzles from 80 candidates in {total:.1} s ({:.2} s per kept puzzle)",
+            total / kept.max(1) as f64
+        );
+        for (band, mut v) in by_band {
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            let q = |f: f64| v[((v.len() - 1) as f64 * f).round() as usize];
+            println!(
+                "  {band}: {} puzzles, median {:.3} s, 90th percentile {:.3} s",
+                v.len(),
+                q(0.5),
+                q(0.9)
+            );
+        }
     }
 }
 

@@ -15,21 +15,12 @@ use crate::solve::{Status, WinIn};
 /// The largest N tried when `--in` is not given.
 pub const DEFAULT_IN: u32 = 3;
 
-/// "make a perfect six within 2 moves".
-pub fn six_sentence(n: u32) -> String {
-    format!(
-        "make a perfect six within {n} move{}",
-        if n == 1 { "" } else { "s" }
-    )
-}
+/// The goal of the `six` kind in words, for the report ("White can make a perfect six (in 2)").
+pub const SIX_SENTENCE: &str = "make a perfect six";
 
-/// "stop White's perfect six within 2 moves".
-pub fn defend_sentence(h: &Hexade, n: u32) -> String {
-    format!(
-        "stop {}'s perfect six within {n} move{}",
-        h.to_move().opp().title(),
-        if n == 1 { "" } else { "s" }
-    )
+/// The goal of the `defend` kind in words: "stop Black's perfect six".
+pub fn defend_sentence(h: &Hexade) -> String {
+    format!("stop {}'s perfect six", h.to_move().opp().title())
 }
 
 /// Solves a Hexade position (`file` names it in messages).
@@ -71,7 +62,7 @@ pub fn solve(h: &Hexade, file: &str, opts: &SolveOptions) -> Result<ScoreReport,
                 decided = format!(
                     "six: {} can make a perfect six within {}",
                     h.to_move().title(),
-                    max_n
+                    six.win.n
                 );
                 if six.win.status == Status::Unknown {
                     decided = "six: the search ran out of budget".into();
@@ -92,9 +83,9 @@ pub fn solve(h: &Hexade, file: &str, opts: &SolveOptions) -> Result<ScoreReport,
                     }
                     None => {
                         decided = format!(
-                            "six: neither side makes a perfect six within {max_n}; \
-                             {} has no win",
-                            h.to_move().title()
+                            "six: {} has no perfect six within {max_n}, and {} threatens none",
+                            h.to_move().title(),
+                            h.to_move().opp().title()
                         );
                         (six, true)
                     }
@@ -105,9 +96,9 @@ pub fn solve(h: &Hexade, file: &str, opts: &SolveOptions) -> Result<ScoreReport,
     let mut found = found;
     found.win.nodes += spent;
     let sentence = if is_six {
-        six_sentence(found.win.n)
+        SIX_SENTENCE.to_string()
     } else {
-        defend_sentence(h, found.win.n)
+        defend_sentence(h)
     };
     let reading = Reading {
         goal: if is_six { "six" } else { "defend" },
@@ -187,10 +178,7 @@ fn no_threat(
         goal: "defend",
         decided: String::new(),
         to_play: h.to_move(),
-        sentence: format!(
-            "defend: {} threatens no perfect six",
-            h.to_move().opp().title()
-        ),
+        sentence: format!("find a six of {}'s to stop", h.to_move().opp().title()),
         extra: vec![("threat", json!(null))],
     };
     report(&reading, &found, name, started.elapsed().as_millis() as u64)
