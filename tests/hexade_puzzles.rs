@@ -323,7 +323,7 @@ fn measure_generation() {
         let t0 = std::time::Instant::now();
         let mut by_band: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
         let mut kept = 0;
-        for seed in 0..80u64 {
+        for seed in 0..40u64 {
             let t = std::time::Instant::now();
             let r = if kind == "six" {
                 sample_six(seed, 10).map(|h| prove_six(&h, seed, 30_000))
@@ -345,7 +345,7 @@ fn measure_generation() {
         }
         let total = t0.elapsed().as_secs_f64();
         println!(
-            "{kind}: {kept} puzzles from 80 candidates in {total:.1} s ({:.2} s per kept puzzle)",
+            "{kind}: {kept} puzzles from 40 candidates in {total:.1} s ({:.2} s per kept puzzle)",
             total / kept.max(1) as f64
         );
         for (band, mut v) in by_band {
