@@ -273,6 +273,22 @@ fn check_exhaustively(r: &stonepress::puzzle::Record) {
     use stonepress::games::hexade::puzzle::record_position;
     let h = record_position(r).unwrap();
     let n = r.focus.get("in").and_then(|v| v.as_u64()).unwrap() as u32;
+    // Every line the record prints is legal: the main line, each wrong move and its refutation.
+    let mut lines = vec![r.main_line.clone()];
+    for w in &r.wrong_moves {
+        lines.push(
+            std::iter::once(w.play.clone())
+                .chain(w.refutation.clone())
+                .collect(),
+        );
+    }
+    for line in lines {
+        let mut g = h.clone();
+        for m in &line {
+            g.play(h.board().parse(m).unwrap())
+                .unwrap_or_else(|e| panic!("seed {}: {m} in {line:?}: {e:?}", r.seed));
+        }
+    }
     let names = |ps: Vec<u16>| -> Vec<String> {
         ps.into_iter()
             .map(|p| h.board().name(p).to_string())
