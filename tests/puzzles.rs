@@ -107,7 +107,7 @@ fn a_bad_puzzles_table_is_refused_with_its_line() {
         "{err}"
     );
     assert!(!dir.join("output").exists(), "nothing is written");
-    std::fs::write(&cfg, "[[puzzles]]\ngame = \"hexade\"\n").unwrap();
+    std::fs::write(&cfg, "[[puzzles]]\ngame = \"kropki\"\n").unwrap();
     let o = stonepress(&dir, &["check", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     // A band no candidate reaches is a set that cannot be made: a run-time failure (exit 1)
@@ -226,6 +226,10 @@ fn every_line_the_template_books_print_is_legal_and_no_letter_hides_a_stone() {
     for path in entries {
         let plan = stonepress::config::load(&path).unwrap();
         for book in &plan.books {
+            // The lines are read as Go moves here; other games check their own books.
+            if book.set.game.key() != "go" {
+                continue;
+            }
             books += 1;
             let set = stonepress::puzzle::generate(&book.set, 2, &|| {}).unwrap();
             assert_eq!(set.len(), book.set.count);

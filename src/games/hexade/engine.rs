@@ -312,6 +312,26 @@ impl Hexade {
         Ok(())
     }
 
+    /// The stones the last placement captured (empty when nothing has been played since the
+    /// set-up).
+    pub fn last_captured(&self) -> &[PointId] {
+        self.undo.last().map_or(&[], |u| u.captured.as_slice())
+    }
+
+    /// The same stones with `side` to move: a new set-up (the distance rule's state kept, the
+    /// moves played forgotten, the outcome judged again for the new side to move).
+    pub fn set_to_move(&mut self, side: Color) {
+        let stones: Vec<(PointId, Color)> = self
+            .board
+            .points()
+            .filter_map(|p| self.stone(p).map(|s| (p, s)))
+            .collect();
+        let pending = self.pending;
+        let white_placed = self.white_placed;
+        self.setup(&stones, side, pending);
+        self.white_placed = white_placed;
+    }
+
     /// The number of moves played since the set-up that `undo` can take back.
     pub fn moves_played(&self) -> usize {
         self.undo.len()
@@ -457,9 +477,30 @@ impl Hexade {
                 return true;
             }
         }
-        self.triangles_through(p)
-            .iter()
-            .any(|t| t.iter().all(|&q| self.stone(q) == Some(s)))
+        self.triangle_through(s, p)
+    }
+
+    /// True when player `s` holds a triangle of side 3 containing `p`, without building the
+    /// list of triangles (`triangles_through` gives the same triangles): for each orientation
+    /// (sides along d and d + 1) and each of the six places `p` may take in it, the corner is
+    /// found by stepping back from `p`.
+    fn triangle_through(&self, s: Color, p: PointId) -> bool {
+        for d in 0..6 {
+            let (bu, bv) = ((d + 3) % 6, (d + 4) % 6);
+            let backs: [&[usize]; 6] = [&[], &[bu], &[bu, bu], &[bv], &[bu, bv], &[bv, bv]];
+            for back in backs {
+                let mut c = Some(p);
+                for &b in back {
+                    c = c.and_then(|x| self.step(x, b));
+                }
+                if let Some(t) = c.and_then(|c| self.triangle_at(c, d))
+                    && t.iter().all(|&q| self.stone(q) == Some(s))
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn ring_of(&self, centre: PointId, s: Color) -> bool {
@@ -480,7 +521,9 @@ impl Hexade {
         Some([p, a, b, c, m, e])
     }
 
-    /// Every triangle of side 3 containing `p`.
+    /// Every triangle of side 3 containing `p` (the reference `triangle_through` is tested
+    /// against).
+    #[cfg(test)]
     fn triangles_through(&self, p: PointId) -> Vec<[PointId; 6]> {
         let mut out = Vec::new();
         // Any triangle containing p has a corner within distance 2 of p.
@@ -596,6 +639,41 @@ impl Hexade {
                 .filter(|&p| self.board.hex_distance(first, p) <= 2)
                 .collect(),
             None => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod fast_helpers {
+    use super::*;
+    use crate::util::rng;
+    use rand::RngExt;
+
+    #[test]
+    fn the_triangle_test_without_a_list_agrees_with_the_list_of_triangles() {
+        let mut r = rng(16);
+        for base in [4, 6, 10] {
+            let mut h = Hexade::new(base);
+            let len = h.board().len();
+            for _ in 0..40 {
+                let stones: Vec<(PointId, Color)> = (0..len as PointId)
+                    .filter_map(|p| match r.random_range(0..3) {
+                        0 => Some((p, Color::White)),
+                        1 => Some((p, Color::Black)),
+                        _ => None,
+                    })
+                    .collect();
+                h.setup(&stones, Color::White, None);
+                for p in 0..len as PointId {
+                    for s in [Color::White, Color::Black] {
+                        let listed = h
+                            .triangles_through(p)
+                            .iter()
+                            .any(|t| t.iter().all(|&q| h.stone(q) == Some(s)));
+                        assert_eq!(h.triangle_through(s, p), listed);
+                    }
+                }
+            }
         }
     }
 }

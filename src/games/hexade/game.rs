@@ -1,5 +1,5 @@
 //! Hexade's entry in the game contract: identity, board, show options, and the loaded
-//! position behind the engine.
+//! position behind the engine, its solver (`solve`) and its puzzle kinds (`puzzle`).
 
 use super::engine::Hexade;
 use super::{figure, from_spec, score};
@@ -7,7 +7,7 @@ use crate::figure::request::{Made, Request};
 use crate::games::position::load_table;
 use crate::games::{
     About, Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport,
-    ShowOption, Source,
+    ShowOption, SolveOptions, Source,
 };
 use crate::geometry::Board;
 
@@ -72,6 +72,14 @@ impl Game for HexadeGame {
     fn show_options(&self) -> &'static [ShowOption] {
         SHOW
     }
+
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::puzzle::PUZZLE_KINDS
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
 }
 
 impl Position for Hexade {
@@ -81,6 +89,11 @@ impl Position for Hexade {
 
     fn to_play(&self) -> Color {
         self.to_move()
+    }
+
+    fn set_to_play(&mut self, side: Color) -> Result<(), String> {
+        self.set_to_move(side);
+        Ok(())
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
@@ -108,5 +121,9 @@ impl Position for Hexade {
 
     fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
         score(self, options)
+    }
+
+    fn solve(&mut self, options: &SolveOptions) -> Result<ScoreReport, GameError> {
+        super::solve::solve(self, "position", options)
     }
 }

@@ -13,11 +13,21 @@
 //! like any other: the side to move at once, the other player when their turn starts. When the
 //! board fills, a six of the player to move wins, else a six of the other player, else it is a
 //! draw.
+//!
+//! `solve hexade` and the puzzle kinds `six` and `defend` live in `problem` (the whole game as a
+//! proof-search problem with a sound bound on the stones still needed), `search` (six within N,
+//! the opponent's threat, the defence), `solve` (the command), `puzzle` (generator, records,
+//! figures, verify) and `exhaustive` (the plain minimax the tests check them against).
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod search;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
