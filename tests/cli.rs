@@ -5,7 +5,7 @@ mod common;
 use common::{check_pdf, files_under, stonepress, temp_dir};
 
 #[test]
-fn default_build_makes_a_pdf_and_an_svg_per_game() {
+fn default_build_makes_a_sheet_per_game_then_diagrams_and_verified_puzzles() {
     let dir = temp_dir("default");
     let out = stonepress(&dir, &["build"]);
     assert!(
@@ -14,10 +14,28 @@ fn default_build_makes_a_pdf_and_an_svg_per_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     check_pdf(&dir.join("output/sampler.pdf"));
-    let svgs = std::fs::read_dir(dir.join("output/sampler"))
-        .unwrap()
-        .count();
-    assert_eq!(svgs, 5);
+    let pages = files_under(&dir.join("output/sampler"));
+    // Five board sheets, a page of diagrams, and two puzzle sets of a page of problems and a
+    // page of answers each.
+    assert_eq!(pages.len(), 10);
+    let text: String = pages
+        .iter()
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+        .collect();
+    for wanted in [
+        "Hexade: three perfect sixes",
+        "White has three sixes",
+        "Anchor 2D: which pairs are anchored",
+        "Hexade: make a perfect six",
+        "Anchor 2D: anchor the pair",
+        "Answer on page",
+    ] {
+        assert!(text.contains(wanted), "the sampler lacks '{wanted}'");
+    }
+    // The puzzle sets are proven: their manifest re-proves.
+    let manifest = dir.join("output/sampler.json");
+    let o = stonepress(&dir, &["verify", manifest.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]
