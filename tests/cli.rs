@@ -174,3 +174,64 @@ fn unknown_game_and_bad_paper_exit_2() {
     );
     assert!(!dir.join("output").exists());
 }
+
+/// The README's `solve` examples for the "win in N" games give the answers it describes.
+#[test]
+fn the_readme_solve_examples_for_hexade_and_anchor2d_hold() {
+    let dir = temp_dir("readme-solve");
+    let data = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
+    let run = |args: &[&str]| -> serde_json::Value {
+        let o = stonepress(&dir, args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let six = format!("{data}/hexade/six-in-two.toml");
+    let r = run(&["solve", "hexade", "--position", &six, "--in", "3", "--json"]);
+    assert_eq!(
+        (
+            &r["goal"],
+            &r["status"],
+            &r["in"],
+            &r["key_move"],
+            &r["unique"]
+        ),
+        (
+            &"six".into(),
+            &"proven".into(),
+            &2.into(),
+            &"I7".into(),
+            &true.into()
+        )
+    );
+    let pair = format!("{data}/anchor2d/pair-in-one.toml");
+    let r = run(&[
+        "solve",
+        "anchor2d",
+        "--position",
+        &pair,
+        "--goal",
+        "pair",
+        "--target",
+        "a,c",
+        "--json",
+    ]);
+    assert_eq!(
+        (&r["status"], &r["in"], &r["key_move"], &r["pair"]),
+        (&"proven".into(), &1.into(), &"25.4".into(), &"(a,c)".into())
+    );
+    // Every key `solve go` prints is there.
+    for key in [
+        "goal",
+        "decided",
+        "status",
+        "key_move",
+        "unique",
+        "other_winning_moves",
+        "main_line",
+        "refutations",
+        "nodes",
+        "millis",
+    ] {
+        assert!(r.get(key).is_some(), "solve anchor2d --json lacks {key}");
+    }
+}
