@@ -5,7 +5,6 @@ mod common;
 
 use common::{stonepress, temp_dir};
 use stonepress::games::Color;
-use stonepress::games::hexade::puzzle::{prove_defend, prove_six, sample_defend, sample_six};
 use stonepress::games::hexade::{Hexade, exhaustive, search};
 use stonepress::solve::{Budget, Status};
 
@@ -324,85 +323,6 @@ fn check_exhaustively(r: &stonepress::puzzle::Record) {
             "seed {}",
             r.seed
         );
-    }
-}
-
-/// The figures of the closing note: for each kind, the time of every candidate that made a
-/// puzzle (sample and proof), median and 90th percentile by band, and the time per kept puzzle
-/// with the failed candidates counted (single thread, base 10).
-#[test]
-#[ignore]
-fn measure_generation() {
-    use stonepress::games::hexade::puzzle::{DefendKind, SixKind};
-    use stonepress::games::puzzle::PuzzleKind;
-    for kind in ["six", "defend"] {
-        let t0 = std::time::Instant::now();
-        let mut by_band: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
-        let mut kept = 0;
-        for seed in 0..40u64 {
-            let t = std::time::Instant::now();
-            let r = if kind == "six" {
-                sample_six(seed, 10).map(|h| prove_six(&h, seed, 30_000))
-            } else {
-                sample_defend(seed, 10).map(|h| prove_defend(&h, seed, 30_000))
-            };
-            if let Some(Ok(r)) = r {
-                kept += 1;
-                let grade = if kind == "six" {
-                    SixKind.grade(r.proof_size)
-                } else {
-                    DefendKind.grade(r.proof_size)
-                };
-                by_band
-                    .entry(grade.to_string())
-                    .or_default()
-                    .push(t.elapsed().as_secs_f64());
-            }
-        }
-        let total = t0.elapsed().as_secs_f64();
-        println!(
-            "{kind}: {kept} puzzles from 40 candidates in {total:.1} s ({:.2} s per kept puzzle)",
-            total / kept.max(1) as f64
-        );
-        for (band, mut v) in by_band {
-            v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            let q = |f: f64| v[((v.len() - 1) as f64 * f).round() as usize];
-            println!(
-                "  {band}: {} puzzles, median {:.3} s, 90th percentile {:.3} s",
-                v.len(),
-                q(0.5),
-                q(0.9)
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn find_capture_defences() {
-    use rayon::prelude::*;
-    let found: Vec<String> = (0..600u64)
-        .into_par_iter()
-        .filter_map(|seed| {
-            let h = sample_defend(seed, 10)?;
-            let r = prove_defend(&h, seed, 60_000).ok()?;
-            let mut g = h.clone();
-            g.play(h.board().parse(&r.key_move).unwrap()).unwrap();
-            if g.last_captured().is_empty() {
-                return None;
-            }
-            Some(format!(
-                "seed {seed} in {:?} key {} to {} white {:?} black {:?}",
-                r.focus.get("in"),
-                r.key_move,
-                r.to_play,
-                r.position.get("white"),
-                r.position.get("black")
-            ))
-        })
-        .collect();
-    for f in found {
-        println!("{f}");
     }
 }
 

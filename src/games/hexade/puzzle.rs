@@ -44,14 +44,36 @@ pub const DEFEND_MAX_N: u32 = 2;
 /// cells of the fullest shapes come first: the tempting ones).
 pub const WRONG_KEPT: usize = 8;
 
-/// The `six` kind.
-pub struct SixKind;
+/// One of Hexade's puzzle kinds: its name and bands, and how it samples and proves; the
+/// rest (board, stones, figure, record keys) is the same for both.
+pub struct HexadeKind {
+    name: &'static str,
+    default: bool,
+    bands: [usize; 2],
+    sample: fn(u64, usize) -> Option<Hexade>,
+    prove: fn(&Hexade, u64, u64) -> Result<Record, String>,
+}
+
+/// The `six` kind (the default).
+pub static SIX: HexadeKind = HexadeKind {
+    name: "six",
+    default: true,
+    bands: SIX_BANDS,
+    sample: sample_six,
+    prove: prove_six,
+};
 
 /// The `defend` kind.
-pub struct DefendKind;
+pub static DEFEND: HexadeKind = HexadeKind {
+    name: "defend",
+    default: false,
+    bands: DEFEND_BANDS,
+    sample: sample_defend,
+    prove: prove_defend,
+};
 
 /// Hexade's puzzle kinds.
-pub static PUZZLE_KINDS: &[&dyn PuzzleKind] = &[&SixKind, &DefendKind];
+pub static PUZZLE_KINDS: &[&dyn PuzzleKind] = &[&SIX, &DEFEND];
 
 /// The base a puzzles table gets by default: the game's own board.
 pub const DEFAULT_BASE: usize = 10;
@@ -294,7 +316,7 @@ pub fn prove_six(h: &Hexade, seed: u64, nodes: u64) -> Result<Record, String> {
     let spent = found.win.nodes;
     record(
         h,
-        &SixKind,
+        &SIX,
         &found,
         six_instruction(h, found.win.n),
         seed,
@@ -319,14 +341,7 @@ pub fn prove_defend(h: &Hexade, seed: u64, nodes: u64) -> Result<Record, String>
     }
     let found = search::defend(h, n, &b);
     spent += found.win.nodes;
-    record(
-        h,
-        &DefendKind,
-        &found,
-        defend_instruction(h, n),
-        seed,
-        spent,
-    )
+    record(h, &DEFEND, &found, defend_instruction(h, n), seed, spent)
 }
 
 /// Compares a record with the one proven again from its position: each claim that differs.
@@ -514,110 +529,70 @@ pub fn sample_defend(seed: u64, base: usize) -> Option<Hexade> {
     })
 }
 
-macro_rules! common_kind {
-    () => {
-        fn sizes(&self) -> (usize, usize, usize) {
-            (6, HEXADE_BASES.2, DEFAULT_BASE)
-        }
-
-        fn verify_nodes(&self) -> u64 {
-            4 * GEN_NODES
-        }
-
-        fn board(&self, r: &Record) -> Result<Board, String> {
-            record_board(r)
-        }
-
-        fn stones(&self, r: &Record, board: &Board) -> Vec<(PointId, Color)> {
-            stones(r, board)
-        }
-
-        fn figure(&self, r: &Record, answer: bool) -> Result<Figure, String> {
-            figure(r, answer)
-        }
-
-        fn check_field(&self, key: &str, value: &Value) -> Result<(), String> {
-            check_field(key, value)
-        }
-
-        fn read_fields(&self, extra: Vec<(String, Value)>) -> Result<(Fields, Fields), String> {
-            read_fields(extra)
-        }
-    };
-}
-
-impl PuzzleKind for SixKind {
+impl PuzzleKind for HexadeKind {
     fn name(&self) -> &'static str {
-        "six"
+        self.name
     }
 
     fn is_default(&self) -> bool {
-        true
+        self.default
     }
 
     fn bands(&self) -> [usize; 2] {
-        SIX_BANDS
+        self.bands
+    }
+
+    fn sizes(&self) -> (usize, usize, usize) {
+        (6, HEXADE_BASES.2, DEFAULT_BASE)
+    }
+
+    fn verify_nodes(&self) -> u64 {
+        4 * GEN_NODES
     }
 
     fn sample(&self, seed: u64, size: usize) -> Option<Candidate> {
-        sample_six(seed, size).map(|h| Box::new(Cand { h }) as Candidate)
+        (self.sample)(seed, size).map(|h| Box::new(Cand { h }) as Candidate)
     }
 
     fn prove(&self, candidate: Candidate, seed: u64) -> Result<Record, String> {
         let c = candidate
             .downcast::<Cand>()
             .map_err(|_| "not a Hexade candidate".to_string())?;
-        prove_six(&c.h, seed, GEN_NODES)
+        (self.prove)(&c.h, seed, GEN_NODES)
     }
 
     fn verify(&self, r: &Record, nodes: u64) -> Vec<String> {
-        if r.goal != "six" {
-            return vec![format!("goal: '{}' is not this kind's (six)", r.goal)];
+        if r.goal != self.name {
+            return vec![format!(
+                "goal: '{}' is not this kind's ({})",
+                r.goal, self.name
+            )];
         }
         match position(r) {
-            Ok(h) => compare(r, prove_six(&h, r.seed, nodes), self),
+            Ok(h) => compare(r, (self.prove)(&h, r.seed, nodes), self),
             Err(e) => vec![e],
         }
     }
 
-    common_kind!();
-}
-
-impl PuzzleKind for DefendKind {
-    fn name(&self) -> &'static str {
-        "defend"
+    fn board(&self, r: &Record) -> Result<Board, String> {
+        record_board(r)
     }
 
-    fn is_default(&self) -> bool {
-        false
+    fn stones(&self, r: &Record, board: &Board) -> Vec<(PointId, Color)> {
+        stones(r, board)
     }
 
-    fn bands(&self) -> [usize; 2] {
-        DEFEND_BANDS
+    fn figure(&self, r: &Record, answer: bool) -> Result<Figure, String> {
+        figure(r, answer)
     }
 
-    fn sample(&self, seed: u64, size: usize) -> Option<Candidate> {
-        sample_defend(seed, size).map(|h| Box::new(Cand { h }) as Candidate)
+    fn check_field(&self, key: &str, value: &Value) -> Result<(), String> {
+        check_field(key, value)
     }
 
-    fn prove(&self, candidate: Candidate, seed: u64) -> Result<Record, String> {
-        let c = candidate
-            .downcast::<Cand>()
-            .map_err(|_| "not a Hexade candidate".to_string())?;
-        prove_defend(&c.h, seed, GEN_NODES)
+    fn read_fields(&self, extra: Vec<(String, Value)>) -> Result<(Fields, Fields), String> {
+        read_fields(extra)
     }
-
-    fn verify(&self, r: &Record, nodes: u64) -> Vec<String> {
-        if r.goal != "defend" {
-            return vec![format!("goal: '{}' is not this kind's (defend)", r.goal)];
-        }
-        match position(r) {
-            Ok(h) => compare(r, prove_defend(&h, r.seed, nodes), self),
-            Err(e) => vec![e],
-        }
-    }
-
-    common_kind!();
 }
 
 /// Where the `six` kind's medium and hard bands start (proof sizes, measured on base 10): a six
