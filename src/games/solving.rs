@@ -15,8 +15,15 @@ pub const MAX_IN: u32 = 5;
 /// only guards memory).
 pub fn budget(opts: &SolveOptions, started: std::time::Instant) -> Budget {
     let total = std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000));
+    budget_until(opts, started + total)
+}
+
+/// The limits of a search that must end by `deadline`: the node cap of the options (50 million
+/// when none is given: the clock is the limit, the cap only guards memory), and a table sized
+/// to a small cap, which is cheaper to clear.
+pub fn budget_until(opts: &SolveOptions, deadline: std::time::Instant) -> Budget {
     Budget {
-        deadline: Some(started + total),
+        deadline: Some(deadline),
         nodes: opts.nodes.unwrap_or(50_000_000),
         table_entries: opts.nodes.map_or(Budget::default().table_entries, |n| {
             (n as usize)

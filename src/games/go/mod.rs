@@ -200,7 +200,6 @@ pub fn solve(
     file: &str,
     opts: &super::SolveOptions,
 ) -> Result<ScoreReport, GameError> {
-    use crate::solve::Budget;
     let bad = |m: String| GameError::Invalid {
         file: file.to_string(),
         line: 0,
@@ -274,19 +273,7 @@ pub fn solve(
     };
     let started = std::time::Instant::now();
     let total = std::time::Duration::from_millis(opts.budget_ms.unwrap_or(10_000));
-    let budget_until = |deadline| Budget {
-        deadline: Some(deadline),
-        // The clock is the limit here; the node cap only guards memory. A small cap gets a
-        // table to match, which is cheaper to clear.
-        nodes: opts.nodes.unwrap_or(50_000_000),
-        table_entries: opts.nodes.map_or(Budget::default().table_entries, |n| {
-            (n as usize)
-                .saturating_mul(2)
-                .next_power_of_two()
-                .clamp(1 << 10, Budget::default().table_entries)
-        }),
-        ..Budget::default()
-    };
+    let budget_until = |deadline| super::solving::budget_until(opts, deadline);
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
     let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline| {
