@@ -256,6 +256,45 @@ pub fn grade_in(bounds: [usize; 2], proof_size: usize) -> &'static str {
     }
 }
 
+/// What a record claims that the proof made again from its position does not: each field
+/// that differs, by name (the generic claims, every key of the game's focus, and the grade
+/// under the kind's bands); or why it was not proven again.
+pub fn differences(
+    kind: &dyn PuzzleKind,
+    r: &Record,
+    again: Result<Record, String>,
+) -> Vec<String> {
+    let again = match again {
+        Ok(a) => a,
+        Err(e) => return vec![format!("key_move: not proven again ({e})")],
+    };
+    let mut out = Vec::new();
+    let mut check = |field: &str, same: bool| {
+        if !same {
+            out.push(format!("{field}: does not match the proof"));
+        }
+    };
+    check("goal", r.goal == again.goal);
+    check("to_play", r.to_play == again.to_play);
+    check("instruction", r.instruction == again.instruction);
+    let mut focus: Vec<&str> = r.focus.0.iter().map(|(k, _)| k.as_str()).collect();
+    focus.extend(again.focus.0.iter().map(|(k, _)| k.as_str()));
+    focus.sort_unstable();
+    focus.dedup();
+    for key in focus {
+        check(key, r.focus.get(key) == again.focus.get(key));
+    }
+    check("key_move", r.key_move == again.key_move);
+    check("unique", r.unique == again.unique);
+    check("main_line", r.main_line == again.main_line);
+    check("wrong_moves", r.wrong_moves == again.wrong_moves);
+    check("proof_size", r.proof_size == again.proof_size);
+    check("depth", r.depth == again.depth);
+    check("sgf", r.sgf == again.sgf);
+    check("grade", r.grade == kind.grade(again.proof_size));
+    out
+}
+
 /// A sampled problem before it is proven: owned by the kind that sampled it, which alone
 /// looks inside.
 pub type Candidate = Box<dyn std::any::Any + Send>;

@@ -27,7 +27,7 @@ use super::look::{ANCHOR2D_PAIRS, PUZZLE_LOOK};
 use super::problem::{self, A2Problem, Goal, pair_name, parse_pair};
 use crate::figure::request::and_list;
 use crate::figure::{Colour, Figure, MarkKind, Window};
-use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong};
+use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong, differences};
 use crate::games::solving::tree_text;
 use crate::geometry::{Board, PointId};
 use crate::solve::{Branch, Budget, Status};
@@ -628,29 +628,8 @@ impl PuzzleKind for Kind {
             Ok(c) => c,
             Err(e) => return vec![format!("position: {e}")],
         };
-        let again = match solve(self.aim, &c, nodes) {
-            Ok(s) => self.record(&c, &s, r.seed),
-            Err(e) => return vec![format!("key_move: not proven again ({e})")],
-        };
-        let mut out = Vec::new();
-        let mut check = |field: &str, same: bool| {
-            if !same {
-                out.push(format!("{field}: does not match the proof"));
-            }
-        };
-        check("goal", r.goal == again.goal);
-        check("to_play", r.to_play == again.to_play);
-        check("instruction", r.instruction == again.instruction);
-        check("in", r.focus.get("in") == again.focus.get("in"));
-        check("key_move", r.key_move == again.key_move);
-        check("unique", r.unique == again.unique);
-        check("main_line", r.main_line == again.main_line);
-        check("wrong_moves", r.wrong_moves == again.wrong_moves);
-        check("proof_size", r.proof_size == again.proof_size);
-        check("depth", r.depth == again.depth);
-        check("sgf", r.sgf == again.sgf);
-        check("grade", r.grade == self.grade(again.proof_size));
-        out
+        let again = solve(self.aim, &c, nodes).map(|s| self.record(&c, &s, r.seed));
+        differences(self, r, again)
     }
 
     fn board(&self, _r: &Record) -> Result<Board, String> {

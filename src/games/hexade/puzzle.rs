@@ -25,7 +25,7 @@ use super::look::{self, HEXADE_BASES, LOOK};
 use super::problem::Race;
 use super::search::{self, Found};
 use crate::figure::{Colour, Figure, MarkKind, Window};
-use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong};
+use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong, differences};
 use crate::games::solving::tree_text;
 use crate::games::{Color, position::list_tokens};
 use crate::geometry::{Board, PointId};
@@ -344,32 +344,6 @@ pub fn prove_defend(h: &Hexade, seed: u64, nodes: u64) -> Result<Record, String>
     record(h, &DEFEND, &found, defend_instruction(h, n), seed, spent)
 }
 
-/// Compares a record with the one proven again from its position: each claim that differs.
-fn compare(r: &Record, again: Result<Record, String>, kind: &dyn PuzzleKind) -> Vec<String> {
-    let again = match again {
-        Ok(a) => a,
-        Err(e) => return vec![format!("key_move: not proven again ({e})")],
-    };
-    let mut out = Vec::new();
-    let mut check = |field: &str, same: bool| {
-        if !same {
-            out.push(format!("{field}: does not match the proof"));
-        }
-    };
-    check("goal", r.goal == again.goal);
-    check("instruction", r.instruction == again.instruction);
-    check("in", r.focus.get("in") == again.focus.get("in"));
-    check("key_move", r.key_move == again.key_move);
-    check("unique", r.unique == again.unique);
-    check("main_line", r.main_line == again.main_line);
-    check("wrong_moves", r.wrong_moves == again.wrong_moves);
-    check("proof_size", r.proof_size == again.proof_size);
-    check("depth", r.depth == again.depth);
-    check("sgf", r.sgf == again.sgf);
-    check("grade", r.grade == kind.grade(again.proof_size));
-    out
-}
-
 /// The cells a figure shows: the stones and the main line, at least a small area.
 fn figure_points(h: &Hexade, r: &Record) -> Vec<PointId> {
     let board = h.board();
@@ -569,7 +543,7 @@ impl PuzzleKind for HexadeKind {
             )];
         }
         match position(r) {
-            Ok(h) => compare(r, (self.prove)(&h, r.seed, nodes), self),
+            Ok(h) => differences(self, r, (self.prove)(&h, r.seed, nodes)),
             Err(e) => vec![e],
         }
     }

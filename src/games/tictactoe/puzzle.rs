@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{TicTacToe, look};
 use crate::figure::{Colour, Figure, MarkKind};
-use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong};
+use crate::games::puzzle::{Candidate, Fields, PuzzleKind, Record, Wrong, differences};
 use crate::games::{Color, position::list_tokens};
 use crate::geometry::{Board, PointId};
 
@@ -278,30 +278,7 @@ impl PuzzleKind for Win {
             Ok(t) => t,
             Err(e) => return vec![format!("position: {e}")],
         };
-        let again = match prove(t, r.seed) {
-            Ok(again) => again,
-            Err(e) => return vec![format!("key_move: not proven again ({e})")],
-        };
-        let mut out = Vec::new();
-        let mut check = |field: &str, same: bool| {
-            if !same {
-                out.push(format!("{field}: does not match the proof"));
-            }
-        };
-        check("goal", r.goal == again.goal);
-        check("instruction", r.instruction == again.instruction);
-        check("key_move", r.key_move == again.key_move);
-        check("unique", r.unique == again.unique);
-        check("main_line", r.main_line == again.main_line);
-        check("wrong_moves", r.wrong_moves == again.wrong_moves);
-        check("proof_size", r.proof_size == again.proof_size);
-        check("depth", r.depth == again.depth);
-        check("sgf", r.sgf == again.sgf);
-        check(
-            "grade",
-            r.grade == crate::games::puzzle::grade(again.proof_size),
-        );
-        out
+        differences(self, r, prove(t, r.seed))
     }
 
     fn board(&self, _r: &Record) -> Result<Board, String> {
