@@ -580,7 +580,7 @@ pub const SIX_BANDS: [usize; 2] = [100, 500];
 /// defence against a six in one whose every try is a single completion (2 positions: easy),
 /// one where the opponent has a follow-up to read (a few more: medium), a defence against a
 /// six in two (about 500: hard).
-pub const DEFEND_BANDS: [usize; 2] = [5, 400];
+pub const DEFEND_BANDS: [usize; 2] = [3, 400];
 
 /// Reads a record's position (for tests and the exhaustive check).
 pub fn record_position(r: &Record) -> Result<Hexade, String> {
