@@ -121,7 +121,8 @@ pub enum Command {
         /// Who moves: black or white (overrides the file).
         #[arg(long)]
         to_play: Option<String>,
-        /// The target group, by one of its points.
+        /// The target: a group by one of its points (life and death), or a pair of edges such
+        /// as a,c (pair goals).
         #[arg(long)]
         target: Option<String>,
         /// Candidate moves region, e.g. A1:E5.
