@@ -180,7 +180,7 @@ pub struct SolveOptions {
     pub goal: Option<String>,
     /// Override of the side to move: "black" or "white".
     pub to_play: Option<String>,
-    /// The target group, by one of its points.
+    /// The target: a group by one of its points (life and death), or a pair of edges (a,c).
     pub target: Option<String>,
     /// The region of candidate moves, e.g. "A1:E5".
     pub region: Option<String>,
