@@ -242,49 +242,15 @@ impl A2Problem {
     /// The distance maps of `c`'s stones from each edge in `edges` (a mask); other rows are
     /// left empty.
     fn maps(&self, c: Color, edges: u16) -> Maps {
-        let n = self.cells.len();
-        let mut from = vec![Vec::new(); 9];
-        for (e, slot) in from.iter_mut().enumerate() {
-            if edges & (1 << e) == 0 {
-                continue;
-            }
-            let mut d = vec![FAR; n];
-            let mut queue = VecDeque::new();
-            for &p in &self.playable {
-                if self.touch[p as usize] & (1 << e) != 0 {
-                    match self.cells[p as usize] {
-                        Some(s) if s == c => {
-                            d[p as usize] = 0;
-                            queue.push_front(p);
-                        }
-                        None => {
-                            d[p as usize] = 1;
-                            queue.push_back(p);
-                        }
-                        Some(_) => {}
-                    }
+        let from = (0..9)
+            .map(|e| {
+                if edges & (1 << e) == 0 {
+                    Vec::new()
+                } else {
+                    self.map_from(c, 1 << e)
                 }
-            }
-            while let Some(v) = queue.pop_front() {
-                let dv = d[v as usize];
-                for &w in &self.near[v as usize] {
-                    let cost = match self.cells[w as usize] {
-                        Some(s) if s == c => 0,
-                        None => 1,
-                        Some(_) => continue,
-                    };
-                    if dv + cost < d[w as usize] {
-                        d[w as usize] = dv + cost;
-                        if cost == 0 {
-                            queue.push_front(w);
-                        } else {
-                            queue.push_back(w);
-                        }
-                    }
-                }
-            }
-            *slot = d;
-        }
+            })
+            .collect();
         Maps { from }
     }
 
