@@ -325,6 +325,12 @@ pub trait PuzzleKind: Sync {
     fn prove(&self, candidate: Candidate, seed: u64) -> Result<Record, String>;
     /// Re-proves a record with `nodes` per search: each claim that fails, naming its field.
     fn verify(&self, r: &Record, nodes: u64) -> Vec<String>;
+    /// The symmetries of `board` that map this kind's puzzles onto equivalent ones, for
+    /// dedupe: all of the board's own unless the game marks points the geometry does not
+    /// know of (a corner that belongs to one colour).
+    fn symmetries(&self, board: &Board) -> Vec<Vec<PointId>> {
+        board.symmetries()
+    }
     /// The board of a record (for the book and for dedupe), or why it has none.
     fn board(&self, r: &Record) -> Result<Board, String>;
     /// The record's stones as points of `board` and colours (names that are no point left out).

@@ -98,12 +98,12 @@ fn candidate_seed(seed: u64, k: u64) -> u64 {
 }
 
 /// A key for a record's position that is the same for all its images under the board's
-/// symmetries (the board's topology gives them); None when the record has no board.
+/// symmetries (the kind says which: the board's topology gives them, less any that move a
+/// point the game marks); None when the record has no board.
 pub fn canonical(kind: &dyn PuzzleKind, r: &Record) -> Option<String> {
     let board = kind.board(r).ok()?;
     let stones = kind.stones(r, &board);
-    board
-        .symmetries()
+    kind.symmetries(&board)
         .iter()
         .map(|perm| {
             let mut img: Vec<(PointId, usize)> = stones
