@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::config::diagram::make_blocks;
 use crate::config::{Format, Plan};
 use crate::layout::diagrams::{Block, DiagramPages, diagram_pages, number_page};
-use crate::layout::{board_sheet_page, book_pages};
+use crate::layout::{Answers, BookSpec, ChapterText, board_sheet_page, book_pages};
 use crate::puzzle::{Manifest, Record, SetRecord};
 use crate::render::atomic::{self, Entry, OutputError, OutputSet};
 use crate::render::{Page, pdf::PdfWriter, svg};
@@ -66,13 +66,97 @@ pub fn for_each_page<E>(
         f(n, page, &plan.title)?;
         n += 1;
     }
-    for (book, set) in plan.books.iter().zip(sets) {
-        for page in book_pages(book, set, n + 1, total) {
+    let books = &plan.books[..plan.books.len().min(sets.len())];
+    let places = book_places(books, n);
+    let mut back = Vec::new();
+    for (i, (book, set)) in books.iter().zip(sets).enumerate() {
+        let chapter = book
+            .chapter
+            .as_ref()
+            .map(|_| chapter_text(books, &places, i));
+        let (first, back_first) = places[i];
+        let made = book_pages(
+            book,
+            set,
+            (first + 1, back_first + 1),
+            total,
+            chapter.as_ref(),
+        );
+        for page in made.body {
             f(n, page, &book.title)?;
             n += 1;
         }
+        back.extend(made.back.into_iter().map(|p| (p, &book.title)));
+    }
+    for (page, title) in back {
+        f(n, page, title)?;
+        n += 1;
     }
     Ok(())
+}
+
+/// The 0-based pages where each book's body and its back answers start, when the books
+/// begin at page `start`: every body in order, then every book's back answers in order.
+fn book_places(books: &[BookSpec], start: usize) -> Vec<(usize, usize)> {
+    let bodies: usize = books.iter().map(BookSpec::body_pages).sum();
+    let (mut body, mut back) = (start, start + bodies);
+    books
+        .iter()
+        .map(|b| {
+            let at = (body, back);
+            body += b.body_pages();
+            back += b.back_pages();
+            at
+        })
+        .collect()
+}
+
+/// What the chapter page of book `i` says: its own introduction, then each kind of puzzle in
+/// the chapter (this set and those after it up to the next chapter) with the kind's
+/// introduction, and the printed pages of the chapter's problems and answers.
+fn chapter_text(books: &[BookSpec], places: &[(usize, usize)], i: usize) -> ChapterText {
+    let end = (i + 1..books.len())
+        .find(|&j| books[j].chapter.is_some())
+        .unwrap_or(books.len());
+    let mut paragraphs = Vec::new();
+    if let Some(intro) = &books[i].introduction {
+        paragraphs.push((String::new(), intro.clone()));
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for b in &books[i..end] {
+        let kind = b.set.kind;
+        if !seen.contains(&kind.name()) {
+            seen.push(kind.name());
+            let name = kind.name();
+            let mut title = name[..1].to_uppercase();
+            title.push_str(&name[1..]);
+            paragraphs.push((title, kind.introduction().to_string()));
+        }
+    }
+    // The chapter page is the first of book i's body; its problems follow it.
+    let first = places[i].0 + 2;
+    let opener = |b: &BookSpec| usize::from(b.chapter.is_some());
+    let last_book = &books[end - 1];
+    let last = places[end - 1].0
+        + opener(last_book)
+        + match last_book.answers {
+            Answers::Facing => 2 * last_book.puzzle_pages(),
+            _ => last_book.puzzle_pages(),
+        };
+    let answers = books[i..end]
+        .iter()
+        .zip(&places[i..end])
+        .find_map(|(b, &(body, back))| match b.answers {
+            Answers::None => None,
+            Answers::Back => Some(back + 1),
+            Answers::Facing => Some(body + opener(b) + 2),
+            Answers::End => Some(body + opener(b) + b.puzzle_pages() + 1),
+        });
+    ChapterText {
+        paragraphs,
+        problems: (first, last),
+        answers,
+    }
 }
 
 /// The pages of the diagrams and texts, not yet numbered.

@@ -74,11 +74,19 @@ pub fn book(
         None | Some(("end", _)) => Answers::End,
         Some(("facing", _)) => Answers::Facing,
         Some(("none", _)) => Answers::None,
+        Some(("back", _)) => Answers::Back,
         Some((other, span)) => {
             return Err(at(span.start, format!("unknown answers '{other}'"))
-                .hint("use \"end\", \"facing\" or \"none\""));
+                .hint("use \"end\", \"facing\", \"back\" or \"none\""));
         }
     };
+    if let (Some(intro), None) = (&p.introduction, &p.chapter) {
+        return Err(at(
+            intro.span().start,
+            "an introduction belongs to a chapter".to_string(),
+        )
+        .hint("add chapter = \"...\" to this [[puzzles]] table, or remove the introduction"));
+    }
     Ok(BookSpec {
         title: p
             .title
@@ -105,5 +113,7 @@ pub fn book(
             "{file}:{}",
             crate::util::text::line_col(text, p.game.span().start).0
         ),
+        chapter: p.chapter.clone(),
+        introduction: p.introduction.as_ref().map(|i| i.get_ref().clone()),
     })
 }

@@ -82,7 +82,7 @@ pub struct RawPuzzles {
     pub difficulty: Option<Spanned<String>>,
     /// Puzzles per page (default 6).
     pub per_page: Option<Spanned<usize>>,
-    /// Where the answers go: end, facing or none.
+    /// Where the answers go: end, facing, back or none.
     pub answers: Option<Spanned<String>>,
     /// The set's seed (default: the document's).
     pub seed: Option<u64>,
@@ -92,4 +92,9 @@ pub struct RawPuzzles {
     pub coordinates: Option<bool>,
     /// Heading of the pages.
     pub title: Option<String>,
+    /// Opens a chapter with this title: a page introducing the kinds of this set and of the
+    /// sets after it, up to the next chapter.
+    pub chapter: Option<String>,
+    /// The chapter's own introduction, printed before its kinds' (needs `chapter`).
+    pub introduction: Option<Spanned<String>>,
 }

@@ -325,6 +325,9 @@ pub trait PuzzleKind: Sync {
     fn prove(&self, candidate: Candidate, seed: u64) -> Result<Record, String>;
     /// Re-proves a record with `nodes` per search: each claim that fails, naming its field.
     fn verify(&self, r: &Record, nodes: u64) -> Vec<String>;
+    /// A short paragraph for a chapter page: what a puzzle of this kind asks and how its
+    /// figures and answers read.
+    fn introduction(&self) -> &'static str;
     /// The symmetries of `board` that map this kind's puzzles onto equivalent ones, for
     /// dedupe: all of the board's own unless the game marks points the geometry does not
     /// know of (a corner that belongs to one colour).

@@ -1,6 +1,8 @@
 //! Puzzle books: numbered puzzles many to a page with their instruction and difficulty, "answer
-//! on page N" under each, and an answer key (at the end or on the facing page) with the key move
-//! and the main line drawn as numbered stones.
+//! on page N" under each, and an answer key (after the set, on the facing page, or at the back
+//! of the document after every set) with the key move and the main line drawn as numbered
+//! stones. A set may open a chapter: a page with the chapter's title and an introduction to the
+//! kinds of puzzle in it.
 
 use crate::figure::{Figure, draw_figure, figure_scale};
 use crate::geometry::{Point, Size};
@@ -14,6 +16,8 @@ pub enum Answers {
     End,
     /// Each page of puzzles followed by a page of their answers.
     Facing,
+    /// In one answer key at the back of the document, after every set's puzzles.
+    Back,
     /// No answers printed (the manifest still has them).
     None,
 }
@@ -45,32 +49,77 @@ pub struct BookSpec {
     pub colour: bool,
     /// Where the table is, "file:line", for messages.
     pub origin: String,
+    /// The title of the chapter this set opens, if it opens one.
+    pub chapter: Option<String>,
+    /// The chapter's own introduction, printed before its kinds' introductions.
+    pub introduction: Option<String>,
 }
 
 impl BookSpec {
     /// Pages of puzzles.
-    fn puzzle_pages(&self) -> usize {
+    pub fn puzzle_pages(&self) -> usize {
         self.set.count.div_ceil(self.per_page)
     }
 
-    /// The number of pages the book takes.
+    /// The number of pages the book takes: its chapter page, its puzzles and its answers
+    /// (those at the back of the document included).
     pub fn pages(&self) -> usize {
+        self.body_pages() + self.back_pages()
+    }
+
+    /// The pages printed where the set stands: the chapter page, the puzzles and the answers
+    /// that are not kept for the back.
+    pub fn body_pages(&self) -> usize {
         let p = self.puzzle_pages();
+        let opener = usize::from(self.chapter.is_some());
+        opener
+            + match self.answers {
+                Answers::End | Answers::Facing => 2 * p,
+                Answers::None | Answers::Back => p,
+            }
+    }
+
+    /// The answer pages kept for the back of the document.
+    pub fn back_pages(&self) -> usize {
         match self.answers {
-            Answers::End | Answers::Facing => 2 * p,
-            Answers::None => p,
+            Answers::Back => self.puzzle_pages(),
+            _ => 0,
         }
     }
 
-    /// The 0-based page (within the book) of puzzle i's answer, and of the puzzle itself.
+    /// The 0-based page of puzzle i's answer and of the puzzle itself: within the body
+    /// (after the chapter page), or for a back answer, within the set's back pages.
     fn page_of(&self, i: usize) -> (usize, usize) {
         let p = i / self.per_page;
+        let o = usize::from(self.chapter.is_some());
         match self.answers {
-            Answers::End => (self.puzzle_pages() + p, p),
-            Answers::Facing => (2 * p + 1, 2 * p),
-            Answers::None => (p, p),
+            Answers::End => (o + self.puzzle_pages() + p, o + p),
+            Answers::Facing => (o + 2 * p + 1, o + 2 * p),
+            Answers::None => (o + p, o + p),
+            Answers::Back => (p, o + p),
         }
     }
+}
+
+/// What a chapter page says beside its title: the paragraphs of the chapter's own
+/// introduction, then one per kind of puzzle in the chapter (its name and the kind's own
+/// introduction), and where its problems and answers are.
+#[derive(Clone, Debug, Default)]
+pub struct ChapterText {
+    /// (heading, paragraph) pairs; an empty heading prints the paragraph alone.
+    pub paragraphs: Vec<(String, String)>,
+    /// The chapter's problem pages and answer pages, as printed numbers (first, last).
+    pub problems: (usize, usize),
+    /// Where its answers start (printed page number), if they are printed.
+    pub answers: Option<usize>,
+}
+
+/// A book's pages: those printed where the set stands and those kept for the back.
+pub struct BookPages {
+    /// The chapter page, the puzzles and the answers printed with them.
+    pub body: Vec<Page>,
+    /// The answers printed in the answer key at the back.
+    pub back: Vec<Page>,
 }
 
 /// A record's figure, or why its kind cannot draw it.
@@ -90,26 +139,48 @@ fn figure(r: &Record, spec: &BookSpec, answer: bool) -> Result<Figure, String> {
     Ok(fig)
 }
 
-/// Lays out a book's pages; page numbers are printed as `first_page + i` of `total`.
+/// Lays out a book's pages. Its body is printed as pages `first_page + i` of `total`, its back
+/// answers (if any) as `back_page + i`; `chapter` is what its chapter page says, when the set
+/// opens one.
 pub fn book_pages(
     spec: &BookSpec,
     puzzles: &[Record],
-    first_page: usize,
+    (first_page, back_page): (usize, usize),
     total: usize,
-) -> Vec<Page> {
-    let mut pages: Vec<Page> = (0..spec.pages()).map(|_| Page::new(spec.paper)).collect();
-    for (i, page) in pages.iter_mut().enumerate() {
+    chapter: Option<&ChapterText>,
+) -> BookPages {
+    let mut body: Vec<Page> = (0..spec.body_pages())
+        .map(|_| Page::new(spec.paper))
+        .collect();
+    let mut back: Vec<Page> = (0..spec.back_pages())
+        .map(|_| Page::new(spec.paper))
+        .collect();
+    let opener = usize::from(spec.chapter.is_some());
+    for (i, page) in body.iter_mut().enumerate() {
         let is_answers = match spec.answers {
-            Answers::End => i >= spec.puzzle_pages(),
-            Answers::Facing => i % 2 == 1,
-            Answers::None => false,
+            Answers::End => i >= opener + spec.puzzle_pages(),
+            Answers::Facing => i >= opener && (i - opener) % 2 == 1,
+            Answers::None | Answers::Back => false,
         };
-        let heading = if is_answers {
-            format!("{}: answers", spec.title)
-        } else {
-            spec.title.clone()
+        // A chapter page prints its title large, so its running heading stays empty.
+        let heading = match (&spec.chapter, i) {
+            (Some(_), 0) => String::new(),
+            _ if is_answers => format!("{}: answers", spec.title),
+            _ => spec.title.clone(),
         };
         frame(page, spec, &heading, first_page + i, total);
+    }
+    for (i, page) in back.iter_mut().enumerate() {
+        frame(
+            page,
+            spec,
+            &format!("{}: answers", spec.title),
+            back_page + i,
+            total,
+        );
+    }
+    if let (Some(page), Some(text)) = (body.first_mut().filter(|_| opener == 1), chapter) {
+        chapter_page(page, spec, text);
     }
     let cols = if spec.per_page >= 2 { 2 } else { 1 };
     let rows = spec.per_page.div_ceil(cols);
@@ -150,6 +221,10 @@ pub fn book_pages(
             top + (slot / cols) as f64 * cell.h,
         );
         let (answer_page, puzzle_page) = spec.page_of(i);
+        let answer_number = match spec.answers {
+            Answers::Back => back_page + answer_page,
+            _ => first_page + answer_page,
+        };
         let grade = if r.grade.is_empty() {
             String::new()
         } else {
@@ -157,10 +232,10 @@ pub fn book_pages(
         };
         let note = match spec.answers {
             Answers::None => None,
-            _ => Some(format!("Answer on page {}", first_page + answer_page)),
+            _ => Some(format!("Answer on page {answer_number}")),
         };
         draw_cell(
-            &mut pages[puzzle_page],
+            &mut body[puzzle_page],
             origin,
             cell,
             &format!("Problem {}", r.number),
@@ -169,8 +244,12 @@ pub fn book_pages(
             note.as_deref(),
         );
         if let Some(answer_fig) = answer_fig {
+            let page = match spec.answers {
+                Answers::Back => &mut back[answer_page],
+                _ => &mut body[answer_page],
+            };
             draw_cell(
-                &mut pages[answer_page],
+                page,
                 origin,
                 cell,
                 &format!("Problem {}", r.number),
@@ -180,7 +259,52 @@ pub fn book_pages(
             );
         }
     }
-    pages
+    BookPages { body, back }
+}
+
+/// Body text size on a chapter page, mm.
+const BODY: f64 = 3.6;
+
+/// A chapter page: the chapter's title large, its introduction, and where its problems and
+/// answers are.
+fn chapter_page(page: &mut Page, spec: &BookSpec, text: &ChapterText) {
+    let m = spec.margin;
+    let width = spec.paper.w - 2.0 * m;
+    let mut y = m + TITLE * 2.0;
+    if let Some(title) = &spec.chapter {
+        page.bold_text(Point::new(m, y), title.clone(), TITLE * 1.6, Align::Start);
+        y += TITLE * 2.2;
+    }
+    let bottom = spec.paper.h - m - FOOT * 3.0;
+    let mut paragraphs = text.paragraphs.clone();
+    let (first, last) = text.problems;
+    let mut whereabouts = if first == last {
+        format!("The problems are on page {first}")
+    } else {
+        format!("The problems are on pages {first} to {last}")
+    };
+    match text.answers {
+        Some(a) => whereabouts.push_str(&format!("; their answers start on page {a}.")),
+        None => whereabouts.push('.'),
+    }
+    paragraphs.push((String::new(), whereabouts));
+    for (heading, para) in &paragraphs {
+        if !heading.is_empty() {
+            if y + BODY * 2.0 > bottom {
+                break;
+            }
+            page.bold_text(Point::new(m, y), heading.clone(), BODY * 1.1, Align::Start);
+            y += BODY * 1.6;
+        }
+        for line in crate::figure::wrap(para, width, BODY) {
+            if y > bottom {
+                break;
+            }
+            page.text(Point::new(m, y), line, BODY, Align::Start);
+            y += BODY * 1.45;
+        }
+        y += BODY * 0.8;
+    }
 }
 
 const PAD: f64 = 3.0;
@@ -246,12 +370,14 @@ fn draw_cell(
 fn frame(page: &mut Page, spec: &BookSpec, heading: &str, number: usize, total: usize) {
     let m = spec.margin;
     let (w, h) = (spec.paper.w, spec.paper.h);
-    page.bold_text(
-        Point::new(m, m + TITLE * 0.75),
-        heading.to_string(),
-        TITLE,
-        Align::Start,
-    );
+    if !heading.is_empty() {
+        page.bold_text(
+            Point::new(m, m + TITLE * 0.75),
+            heading.to_string(),
+            TITLE,
+            Align::Start,
+        );
+    }
     page.text(
         Point::new(m, h - m),
         format!(

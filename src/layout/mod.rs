@@ -7,6 +7,6 @@ pub mod paper;
 pub mod sheet;
 pub mod tables;
 
-pub use book::{Answers, BookSpec, book_pages};
+pub use book::{Answers, BookPages, BookSpec, ChapterText, book_pages};
 pub use paper::{Orientation, Paper};
 pub use sheet::{SheetSpec, board_sheet_page, board_sheet_pages};

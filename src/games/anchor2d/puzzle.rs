@@ -56,24 +56,35 @@ enum Aim {
 pub struct Kind {
     name: &'static str,
     aim: Aim,
+    intro: &'static str,
 }
 
 /// Anchor a named pair within N.
 pub static PAIR: Kind = Kind {
     name: "pair",
     aim: Aim::Pair,
+    intro: "Anchor the pair of edges the problem names within the moves it gives, whatever the \
+            opponent plays: one group must touch both edges of the pair and a third edge, without \
+            enclosing any window other than the one between the pair. The answer numbers the \
+            moves in order; x marks tempting first moves that fail.",
 };
 
 /// Anchor the fifth pair within N.
 pub static WIN: Kind = Kind {
     name: "win",
     aim: Aim::Win,
+    intro: "You hold four pairs: anchor a fifth, any one, within the moves the problem gives, \
+            whatever the opponent plays, and win the game. The answer numbers the moves in order; \
+            x marks tempting first moves that fail.",
 };
 
 /// Stop the opponent's fifth pair.
 pub static DEFEND: Kind = Kind {
     name: "defend",
     aim: Aim::Defend,
+    intro: "The opponent holds four pairs and threatens to anchor a fifth. Find the one move \
+            after which it cannot, however it plays. The answer numbers the moves in order; x \
+            marks tempting first moves that fail.",
 };
 
 /// The kinds, in the order `stonepress games` lists them.
@@ -587,6 +598,10 @@ fn focus_cells(c: &Cand, r: &Record, line: &[PointId]) -> Vec<PointId> {
 impl PuzzleKind for Kind {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn introduction(&self) -> &'static str {
+        self.intro
     }
 
     fn is_default(&self) -> bool {

@@ -1076,24 +1076,40 @@ pub struct LifeAndDeath {
     name: &'static str,
     /// The goal, or None for either.
     goal: Option<Goal>,
+    /// The chapter page's paragraph.
+    intro: &'static str,
 }
 
 /// Black to play and kill.
 pub static KILL: LifeAndDeath = LifeAndDeath {
     name: "kill",
     goal: Some(Goal::Kill),
+    intro: "Play first and kill the group under attack: after the key move it dies whatever \
+            the defender plays. Only the part of the board shown matters, and every other first \
+            move there, passing included, fails. The answer numbers the key move 1 and the main \
+            line after it; the letter a marks a tempting wrong move, with the reply that refutes it.",
 };
 
 /// Black to play and live.
 pub static LIVE: LifeAndDeath = LifeAndDeath {
     name: "live",
     goal: Some(Goal::Live),
+    intro: "Play first and make the threatened group live: after the key move it lives \
+            whatever the attacker plays. Only the part of the board shown matters, and every \
+            other first move there, passing included, fails. The answer numbers the key move 1 \
+            and the main line after it; the letter a marks a tempting wrong move, with the reply \
+            that refutes it.",
 };
 
 /// Kill or live, drawn per puzzle: the kind a puzzles table gets when it names none.
 pub static LIFE_AND_DEATH: LifeAndDeath = LifeAndDeath {
     name: "life-and-death",
     goal: None,
+    intro: "Each problem says whether to kill or to live: play first, and after the key move \
+            the group under attack dies (or lives) whatever the other side plays. Only the part \
+            of the board shown matters, and every other first move there, passing included, \
+            fails. The answer numbers the key move 1 and the main line after it; the letter a \
+            marks a tempting wrong move, with the reply that refutes it.",
 };
 
 /// Go's puzzle kinds, in the order `stonepress games` lists them.
@@ -1102,6 +1118,10 @@ pub static PUZZLE_KINDS: &[&dyn PuzzleKind] = &[&KILL, &LIVE, &LIFE_AND_DEATH];
 impl PuzzleKind for LifeAndDeath {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn introduction(&self) -> &'static str {
+        self.intro
     }
 
     fn is_default(&self) -> bool {

@@ -50,6 +50,7 @@ pub struct HexadeKind {
     name: &'static str,
     default: bool,
     bands: [usize; 2],
+    intro: &'static str,
     sample: fn(u64, usize) -> Option<Hexade>,
     prove: fn(&Hexade, u64, u64) -> Result<Record, String>,
 }
@@ -59,6 +60,12 @@ pub static SIX: HexadeKind = HexadeKind {
     name: "six",
     default: true,
     bands: SIX_BANDS,
+    intro: "Make a perfect six within the number of your own moves the problem gives, whatever \
+            the opponent plays: six in a row, a triangle of six or a ring of six around a cell. A \
+            six counts only if it still stands at the start of your next turn, so the opponent's \
+            captures (a stone that flanks exactly two of yours in a line removes them) are part of \
+            the defence. The answer numbers the moves in order and crosses out captured stones; \
+            the letter a marks a tempting wrong move, with the reply that refutes it.",
     sample: sample_six,
     prove: prove_six,
 };
@@ -68,6 +75,11 @@ pub static DEFEND: HexadeKind = HexadeKind {
     name: "defend",
     default: false,
     bands: DEFEND_BANDS,
+    intro: "The opponent threatens a perfect six within the number of moves the problem gives. \
+            Find the one move, a block or a capture of two stones, after which the threat fails \
+            however the opponent plays. The answer numbers the moves in order and crosses out \
+            captured stones; the letter a marks a tempting wrong move, with the reply that \
+            refutes it.",
     sample: sample_defend,
     prove: prove_defend,
 };
@@ -506,6 +518,10 @@ pub fn sample_defend(seed: u64, base: usize) -> Option<Hexade> {
 impl PuzzleKind for HexadeKind {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn introduction(&self) -> &'static str {
+        self.intro
     }
 
     fn is_default(&self) -> bool {

@@ -234,6 +234,10 @@ impl PuzzleKind for Win {
         "win"
     }
 
+    fn introduction(&self) -> &'static str {
+        "Play first and make three in a row whatever the opponent plays."
+    }
+
     fn is_default(&self) -> bool {
         true
     }
