@@ -15,14 +15,18 @@ fn default_build_makes_a_sheet_per_game_then_diagrams_and_verified_puzzles() {
     );
     check_pdf(&dir.join("output/sampler.pdf"));
     let pages = files_under(&dir.join("output/sampler"));
-    // Five board sheets, a page of diagrams, and two puzzle sets of a page of problems and a
-    // page of answers each.
-    assert_eq!(pages.len(), 10);
+    // Five board sheets, two pages of diagrams (one per game), and three puzzle sets of a page
+    // of problems and a page of answers each.
+    assert_eq!(pages.len(), 13);
     let text: String = pages
         .iter()
         .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
         .collect();
     for wanted in [
+        "9x9 Go: the count",
+        "Anchor: anchors, dead groups and the score",
+        "Kropki: a region captured inside a larger one",
+        "9x9 Go: life and death",
         "Hexade: three perfect sixes",
         "White has three sixes",
         "Anchor 2D: which pairs are anchored",
