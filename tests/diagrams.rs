@@ -254,7 +254,11 @@ fn svg_and_pdf_of_a_figure_rasterise_to_the_same_picture() {
     let from_svg = greys(pixmap.data());
     // PDF through pdftoppm at the same resolution.
     let pdf_path = dir.join("fig.pdf");
-    std::fs::write(&pdf_path, pdf::pages_to_pdf(&[page], "raster")).unwrap();
+    std::fs::write(
+        &pdf_path,
+        pdf::pages_to_pdf(&[page], &pdf::Info::titled("raster")),
+    )
+    .unwrap();
     let out = Command::new("pdftoppm")
         .args(["-gray", "-r", "192", "-singlefile"])
         .arg(&pdf_path)

@@ -95,12 +95,12 @@ pub enum Align {
     End,
 }
 
-/// A line of text in Helvetica; the position is the baseline point given by `align`.
+/// A line of text in the shipped face; the position is the baseline point given by `align`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
     /// Baseline position.
     pub pos: Point,
-    /// The text (WinAnsi characters; others print as '?').
+    /// The text (any character the font has; the PDF back end refuses one it lacks).
     pub text: String,
     /// Font size (em) in mm.
     pub size: f64,
@@ -128,6 +128,8 @@ pub struct Page {
     pub size: Size,
     /// Items in paint order.
     pub items: Vec<Item>,
+    /// The entry of the document's outline (PDF bookmarks) that starts at this page, if any.
+    pub bookmark: Option<String>,
 }
 
 impl Page {
@@ -136,6 +138,7 @@ impl Page {
         Page {
             size,
             items: Vec::new(),
+            bookmark: None,
         }
     }
 
@@ -185,30 +188,10 @@ impl Page {
     }
 }
 
-/// Helvetica advance widths (per 1000 em) for ASCII 32..=126, from the standard AFM metrics.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
-    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
-    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-
-/// The advance width of a text in Helvetica at the given size (mm), for alignment.
+/// The advance width of a text in the shipped face ([`super::font`]) at the given size (mm),
+/// for wrapping and alignment.
 pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
-    let units: u32 = text
-        .chars()
-        .map(|c| {
-            let i = c as u32;
-            if (32..=126).contains(&i) {
-                HELVETICA[(i - 32) as usize] as u32
-            } else {
-                556
-            }
-        })
-        .sum();
-    let w = units as f64 / 1000.0 * size;
-    if bold { w * 1.1 } else { w }
+    super::font::face(bold).width(text, size)
 }
 
 /// The x where a text run starts, given its alignment.

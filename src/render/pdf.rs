@@ -1,8 +1,10 @@
 //! The PDF back end: a small writer of our own that streams a document page by page, so memory
-//! does not grow with the page count. Built-in Helvetica and Helvetica-Bold (not embedded,
-//! WinAnsi), circles as four cubic Béziers, the y axis flipped here and nowhere else, each page's
-//! content deflated, and a document id hashed from the bytes written, so the same input gives
-//! the same bytes.
+//! does not grow with the page count. Text is set in the shipped Liberation Sans faces
+//! ([`super::font`]), embedded as subsets (CID-keyed TrueType, Identity-H, with a ToUnicode map so
+//! text can be searched and copied) once every page is written and the glyphs used are known.
+//! Circles are four cubic Béziers, the y axis is flipped here and nowhere else, each page's
+//! content and each font file are deflated, and the document id is hashed from the bytes
+//! written, so the same input gives the same bytes.
 //!
 //! The Info dictionary comes first in the file and names stonepress as its Producer: that is how
 //! a later run recognises a PDF it wrote (see [`is_ours`]).
@@ -12,6 +14,9 @@ use std::io::{self, Write};
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 
+use std::collections::BTreeMap;
+
+use super::font::{self, Face};
 use super::frame::{Geometry, Item, Page, Paint, Stroke, start_x, text_width};
 use crate::geometry::{Mm, Point};
 
@@ -36,9 +41,58 @@ pub fn is_ours(head: &[u8]) -> bool {
     head.starts_with(b"%PDF-") && head.windows(22).any(|w| w == b"/Producer (stonepress ")
 }
 
+/// What the document information dictionary says of a document.
+#[derive(Clone, Debug, Default)]
+pub struct Info {
+    /// The title.
+    pub title: String,
+    /// The subject, if given.
+    pub subject: Option<String>,
+    /// The creation and modification date as a PDF date ("D:20261124000000Z"); when None, the
+    /// date comes from `SOURCE_DATE_EPOCH`, and without it there is none.
+    pub date: Option<String>,
+}
+
+impl Info {
+    /// A title alone.
+    pub fn titled(title: &str) -> Info {
+        Info {
+            title: title.to_string(),
+            ..Info::default()
+        }
+    }
+}
+
+/// A calendar date "YYYY-MM-DD" as a PDF date at midnight UTC, if it is one.
+pub fn date_of(text: &str) -> Option<String> {
+    let mut parts = text.trim().split('-');
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    let (y, m, d): (u32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    let ok = (1..=12).contains(&m) && d >= 1 && d <= days[m as usize - 1];
+    ok.then(|| format!("D:{y:04}{m:02}{d:02}000000Z"))
+}
+
 /// Writes pages as one PDF document, in memory.
-pub fn pages_to_pdf(pages: &[Page], title: &str) -> Vec<u8> {
-    let mut w = PdfWriter::new(Vec::new(), title).expect("writing to memory does not fail");
+pub fn pages_to_pdf(pages: &[Page], info: &Info) -> Vec<u8> {
+    let mut w = PdfWriter::new(Vec::new(), info).expect("writing to memory does not fail");
     for page in pages {
         w.page(page).expect("writing to memory does not fail");
     }
@@ -73,11 +127,16 @@ pub struct PdfWriter<W: Write> {
     out: Counting<W>,
     offsets: Vec<u64>,
     pages: usize,
+    /// The glyphs each face (regular, bold) has printed, with the character each stands for.
+    used: [BTreeMap<u16, char>; 2],
+    /// The outline: each bookmark's title and the index of its page.
+    outline: Vec<(String, usize)>,
 }
 
 impl<W: Write> PdfWriter<W> {
-    /// Starts a document: header, catalog, info and the two fonts.
-    pub fn new(out: W, title: &str) -> io::Result<Self> {
+    /// Starts a document: the header and the information dictionary (the fonts, the outline
+    /// and the catalog are written by [`PdfWriter::finish`]).
+    pub fn new(out: W, meta: &Info) -> io::Result<Self> {
         let mut w = PdfWriter {
             out: Counting {
                 inner: out,
@@ -86,22 +145,140 @@ impl<W: Write> PdfWriter<W> {
             },
             offsets: vec![0; FIRST_PAGE - 1],
             pages: 0,
+            used: [BTreeMap::new(), BTreeMap::new()],
+            outline: Vec::new(),
         };
         w.out.write_all(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")?;
         let mut info = format!("<</Producer ({PRODUCER})/Creator ({PRODUCER})/Title ").into_bytes();
-        pdf_string(&mut info, title);
+        text_string(&mut info, &meta.title);
+        if let Some(subject) = &meta.subject {
+            info.extend_from_slice(b"/Subject ");
+            text_string(&mut info, subject);
+        }
+        if let Some(date) = meta.date.clone().or_else(source_date) {
+            info.extend_from_slice(format!("/CreationDate ({date})/ModDate ({date})").as_bytes());
+        }
         info.extend_from_slice(b">>");
         w.object(INFO, &info)?;
-        w.object(
-            CATALOG,
-            format!("<</Type/Catalog/Pages {PAGES} 0 R>>").as_bytes(),
-        )?;
-        for (id, name) in [(FONT, "Helvetica"), (FONT_BOLD, "Helvetica-Bold")] {
-            let dict =
-                format!("<</Type/Font/Subtype/Type1/BaseFont/{name}/Encoding/WinAnsiEncoding>>");
-            w.object(id, dict.as_bytes())?;
-        }
         Ok(w)
+    }
+
+    /// Writes the outline (one entry per bookmarked page, in page order) and the catalog that
+    /// opens it, with page labels numbering the pages from 1.
+    fn catalog(&mut self) -> io::Result<()> {
+        let outline = std::mem::take(&mut self.outline);
+        let mut extra = String::from("/PageLabels<</Nums[0<</S/D>>]>>");
+        if !outline.is_empty() {
+            let root = self.next_id();
+            let first = root + 1;
+            let last = root + outline.len();
+            self.object(
+                root,
+                format!(
+                    "<</Type/Outlines/First {first} 0 R/Last {last} 0 R/Count {}>>",
+                    outline.len()
+                )
+                .as_bytes(),
+            )?;
+            for (i, (title, page)) in outline.iter().enumerate() {
+                let id = first + i;
+                let mut body = b"<</Title ".to_vec();
+                text_string(&mut body, title);
+                body.extend_from_slice(format!("/Parent {root} 0 R").as_bytes());
+                if i > 0 {
+                    body.extend_from_slice(format!("/Prev {} 0 R", id - 1).as_bytes());
+                }
+                if id < last {
+                    body.extend_from_slice(format!("/Next {} 0 R", id + 1).as_bytes());
+                }
+                let page_id = FIRST_PAGE + 2 * page;
+                body.extend_from_slice(format!("/Dest[{page_id} 0 R/Fit]>>").as_bytes());
+                self.object(id, &body)?;
+            }
+            extra.push_str(&format!("/Outlines {root} 0 R/PageMode/UseOutlines"));
+        }
+        self.object(
+            CATALOG,
+            format!("<</Type/Catalog/Pages {PAGES} 0 R{extra}>>").as_bytes(),
+        )
+    }
+
+    /// The next free object number.
+    fn next_id(&self) -> usize {
+        self.offsets.len() + 1
+    }
+
+    /// Writes a deflated stream object with extra dictionary entries.
+    fn stream(&mut self, id: usize, extra: &str, data: &[u8]) -> io::Result<()> {
+        let mut z = ZlibEncoder::new(Vec::with_capacity(data.len() / 2), Compression::default());
+        z.write_all(data)?;
+        let packed = z.finish()?;
+        let mut body = format!(
+            "<</Length {}/Filter/FlateDecode{extra}>>\nstream\n",
+            packed.len()
+        )
+        .into_bytes();
+        body.extend_from_slice(&packed);
+        body.extend_from_slice(b"\nendstream");
+        self.object(id, &body)
+    }
+
+    /// Writes one face as a Type 0 font under `id`: its CID font with the widths of the glyphs
+    /// used, the descriptor, the subset font file and the ToUnicode map.
+    fn font(&mut self, id: usize, face: &Face, used: &BTreeMap<u16, char>) -> io::Result<()> {
+        let glyphs = used.keys().copied().collect();
+        let file = font::subset(face.data, &glyphs)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+        // The subset's tag: six capitals from a hash of its glyphs, as PDF names subsets.
+        let hash = used.keys().fold(0xcbf2_9ce4_8422_2325u64, |h, &g| {
+            (h ^ g as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        let tag: String = (0..6)
+            .map(|i| (b'A' + ((hash >> (5 * i)) % 26) as u8) as char)
+            .collect();
+        let name = format!("{tag}+{}", face.postscript_name);
+        let (cid, descriptor, file_id, unicode) = {
+            let n = self.next_id();
+            (n, n + 1, n + 2, n + 3)
+        };
+        let scale = |v: i16| num(v as f64 * 1000.0 / face.units_per_em as f64);
+        self.object(
+            id,
+            format!(
+                "<</Type/Font/Subtype/Type0/BaseFont/{name}/Encoding/Identity-H/DescendantFonts[{cid} 0 R]/ToUnicode {unicode} 0 R>>"
+            )
+            .as_bytes(),
+        )?;
+        let widths: Vec<String> = used
+            .keys()
+            .map(|&g| format!("{g}[{}]", num(face.advance_milli(g))))
+            .collect();
+        self.object(
+            cid,
+            format!(
+                "<</Type/Font/Subtype/CIDFontType2/BaseFont/{name}/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor {descriptor} 0 R/CIDToGIDMap/Identity/W[{}]>>",
+                widths.join(" ")
+            )
+            .as_bytes(),
+        )?;
+        let [x0, y0, x1, y1] = face.bbox;
+        self.object(
+            descriptor,
+            format!(
+                "<</Type/FontDescriptor/FontName/{name}/Flags 32/FontBBox[{} {} {} {}]/ItalicAngle 0/Ascent {}/Descent {}/CapHeight {}/StemV {}/FontFile2 {file_id} 0 R>>",
+                scale(x0),
+                scale(y0),
+                scale(x1),
+                scale(y1),
+                scale(face.ascent),
+                scale(face.descent),
+                scale(face.cap_height),
+                if face.postscript_name.ends_with("Bold") { 140 } else { 80 }
+            )
+            .as_bytes(),
+        )?;
+        self.stream(file_id, &format!("/Length1 {}", file.len()), &file)?;
+        self.stream(unicode, "", to_unicode(used).as_bytes())
     }
 
     fn object(&mut self, id: usize, body: &[u8]) -> io::Result<()> {
@@ -117,6 +294,9 @@ impl<W: Write> PdfWriter<W> {
     /// Appends one page: its dictionary and its deflated content stream.
     pub fn page(&mut self, page: &Page) -> io::Result<()> {
         let id = FIRST_PAGE + 2 * self.pages;
+        if let Some(title) = &page.bookmark {
+            self.outline.push((title.clone(), self.pages));
+        }
         self.pages += 1;
         let (w, h) = (Mm(page.size.w).to_pt(), Mm(page.size.h).to_pt());
         let dict = format!(
@@ -126,23 +306,17 @@ impl<W: Write> PdfWriter<W> {
             id + 1
         );
         self.object(id, dict.as_bytes())?;
-        let content = page_content(page);
-        let mut z = ZlibEncoder::new(
-            Vec::with_capacity(content.len() / 4),
-            Compression::default(),
-        );
-        z.write_all(&content)?;
-        let packed = z.finish()?;
-        drop(content);
-        let mut body =
-            format!("<</Length {}/Filter/FlateDecode>>\nstream\n", packed.len()).into_bytes();
-        body.extend_from_slice(&packed);
-        body.extend_from_slice(b"\nendstream");
-        self.object(id + 1, &body)
+        let content = page_content(page, &mut self.used)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+        self.stream(id + 1, "", &content)
     }
 
     /// Writes the page tree, the cross-reference table and the trailer; returns the sink.
     pub fn finish(mut self) -> io::Result<W> {
+        let used = std::mem::take(&mut self.used);
+        self.font(FONT, font::face(false), &used[0])?;
+        self.font(FONT_BOLD, font::face(true), &used[1])?;
+        self.catalog()?;
         let kids: Vec<String> = (0..self.pages)
             .map(|i| format!("{} 0 R", FIRST_PAGE + 2 * i))
             .collect();
@@ -202,60 +376,24 @@ fn push_num(s: &mut String, v: f64) {
     }
 }
 
-/// Appends `text` as a PDF literal string in WinAnsi encoding; characters outside it become '?'.
-fn pdf_string(out: &mut Vec<u8>, text: &str) {
-    out.push(b'(');
-    for c in text.chars() {
-        let b = win_ansi(c).unwrap_or(b'?');
-        match b {
-            b'(' | b')' | b'\\' => {
+/// Appends `text` as a PDF text string: a literal when it is printable ASCII, else UTF-16BE
+/// with a byte-order mark, so any title reads back as written.
+fn text_string(out: &mut Vec<u8>, text: &str) {
+    if text.chars().all(|c| (' '..='~').contains(&c)) {
+        out.push(b'(');
+        for b in text.bytes() {
+            if matches!(b, b'(' | b')' | b'\\') {
                 out.push(b'\\');
-                out.push(b);
             }
-            0x20..=0x7e => out.push(b),
-            _ => out.extend_from_slice(format!("\\{b:03o}").as_bytes()),
+            out.push(b);
         }
-    }
-    out.push(b')');
-}
-
-/// The WinAnsi code of a character, if it has one.
-fn win_ansi(c: char) -> Option<u8> {
-    let u = c as u32;
-    match u {
-        0x20..=0x7e | 0xa0..=0xff => Some(u as u8),
-        _ => {
-            const HIGH: [(char, u8); 27] = [
-                ('€', 0x80),
-                ('‚', 0x82),
-                ('ƒ', 0x83),
-                ('„', 0x84),
-                ('…', 0x85),
-                ('†', 0x86),
-                ('‡', 0x87),
-                ('ˆ', 0x88),
-                ('‰', 0x89),
-                ('Š', 0x8a),
-                ('‹', 0x8b),
-                ('Œ', 0x8c),
-                ('Ž', 0x8e),
-                ('\u{2018}', 0x91),
-                ('\u{2019}', 0x92),
-                ('\u{201c}', 0x93),
-                ('\u{201d}', 0x94),
-                ('•', 0x95),
-                ('–', 0x96),
-                ('—', 0x97),
-                ('˜', 0x98),
-                ('™', 0x99),
-                ('š', 0x9a),
-                ('›', 0x9b),
-                ('œ', 0x9c),
-                ('ž', 0x9e),
-                ('Ÿ', 0x9f),
-            ];
-            HIGH.iter().find(|(k, _)| *k == c).map(|(_, b)| *b)
+        out.push(b')');
+    } else {
+        out.extend_from_slice(b"<FEFF");
+        for u in text.encode_utf16() {
+            out.extend_from_slice(format!("{u:04X}").as_bytes());
         }
+        out.push(b'>');
     }
 }
 
@@ -268,8 +406,9 @@ struct State {
     dash: Option<Vec<f64>>,
 }
 
-/// Writes the page's content stream: the display list in points, y up.
-fn page_content(page: &Page) -> Vec<u8> {
+/// Writes the page's content stream: the display list in points, y up; the glyphs its text uses
+/// are added to `used` (regular, bold). A character the font lacks is an error naming the text.
+fn page_content(page: &Page, used: &mut [BTreeMap<u16, char>; 2]) -> Result<Vec<u8>, String> {
     let height = page.size.h;
     let mut s = String::with_capacity(page.items.len() * 48);
     let mut st = State::default();
@@ -309,6 +448,8 @@ fn page_content(page: &Page) -> Vec<u8> {
             Item::Text(t) => {
                 set_fill(&mut s, &mut st, t.paint);
                 let font = if t.bold { "F2" } else { "F1" };
+                let face = font::face(t.bold);
+                let used = &mut used[usize::from(t.bold)];
                 let size = Mm(t.size).to_pt();
                 // Each word is placed where the layout measured it (the same widths as the
                 // SVG back end), relative to the previous word's start within one text object.
@@ -331,22 +472,85 @@ fn page_content(page: &Page) -> Vec<u8> {
                                 format!("{} 0 Td ", num(Mm(x - prev).to_pt())).as_bytes(),
                             ),
                         }
-                        pdf_string(&mut body, word);
-                        body.extend_from_slice(b" Tj\n");
+                        body.push(b'<');
+                        for c in word.chars() {
+                            let g = face
+                                .glyph(c)
+                                .ok_or_else(|| font::missing_message(&t.text, c))?;
+                            used.insert(g, c);
+                            body.extend_from_slice(format!("{g:04X}").as_bytes());
+                        }
+                        body.extend_from_slice(b"> Tj\n");
                         last = Some(x);
                     }
                     x += text_width(word, t.size, t.bold);
                 }
                 if last.is_some() {
                     s.push_str(&format!("BT /{font} {} Tf\n", num(size)));
-                    // WinAnsi bytes above 0x7e are written as octal escapes: the body is ASCII.
+                    // Glyph numbers are written in hex: the body is ASCII.
                     s.push_str(&String::from_utf8_lossy(&body));
                     s.push_str("ET\n");
                 }
             }
         }
     }
-    s.into_bytes()
+    Ok(s.into_bytes())
+}
+
+/// The ToUnicode map of a subset: each glyph used and the character it stands for.
+fn to_unicode(used: &BTreeMap<u16, char>) -> String {
+    let mut s = String::from(
+        "/CIDInit/ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo<</Registry(Adobe)/Ordering(UCS)/Supplement 0>>def\n/CMapName/Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000><FFFF>\nendcodespacerange\n",
+    );
+    let pairs: Vec<(&u16, &char)> = used.iter().collect();
+    for chunk in pairs.chunks(100) {
+        s.push_str(&format!("{} beginbfchar\n", chunk.len()));
+        for (g, c) in chunk {
+            let mut units = [0u16; 2];
+            let hex: String = c
+                .encode_utf16(&mut units)
+                .iter()
+                .map(|u| format!("{u:04X}"))
+                .collect();
+            s.push_str(&format!("<{g:04X}><{hex}>\n"));
+        }
+        s.push_str("endbfchar\n");
+    }
+    s.push_str("endcmap\nCMapName currentdict/CMap defineresource pop\nend\nend\n");
+    s
+}
+
+/// The date the document carries, as a PDF date: from `SOURCE_DATE_EPOCH` (seconds since
+/// 1970, UTC), the convention for reproducible builds; none when it is unset or not a number,
+/// so that the same input always gives the same bytes.
+fn source_date() -> Option<String> {
+    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(pdf_date(secs))
+}
+
+/// A time in seconds since 1970 (UTC) as a PDF date.
+fn pdf_date(secs: i64) -> String {
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // The civil date of a day count from 1970-01-01, in 400-year eras of 146,097 days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "D:{year:04}{month:02}{day:02}{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 fn set_stroke(s: &mut String, st: &mut State, stroke: &Stroke) {
@@ -432,14 +636,17 @@ mod tests {
 
     #[test]
     fn same_pages_give_the_same_bytes_and_a_recognisable_head() {
-        let a = pages_to_pdf(&[sample(), sample()], "Title é");
-        let b = pages_to_pdf(&[sample(), sample()], "Title é");
+        let a = pages_to_pdf(&[sample(), sample()], &Info::titled("Title é"));
+        let b = pages_to_pdf(&[sample(), sample()], &Info::titled("Title é"));
         assert_eq!(a, b);
         assert!(is_ours(&a));
         assert!(!is_ours(b"%PDF-1.7\n1 0 obj\n<</Producer (someone else)>>"));
         let text = String::from_utf8_lossy(&a);
         assert!(text.contains("/Count 2/Kids[6 0 R 8 0 R]"), "{text}");
-        assert!(text.contains("/Title (Title \\351)"), "{text}");
+        assert!(
+            text.contains("/Title <FEFF005400690074006C0065002000E9>"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -452,15 +659,76 @@ mod tests {
     }
 
     #[test]
-    fn strings_are_escaped_and_encoded() {
+    fn text_strings_are_escaped_or_written_in_utf16() {
         let mut out = Vec::new();
-        pdf_string(&mut out, "a(b)\\c – ✓");
-        assert_eq!(out, b"(a\\(b\\)\\\\c \\226 ?)".to_vec());
+        text_string(&mut out, "a(b)\\c");
+        assert_eq!(out, b"(a\\(b\\)\\\\c)".to_vec());
+        out.clear();
+        text_string(&mut out, "Łódź");
+        assert_eq!(out, b"<FEFF014100F30064017A>".to_vec());
+    }
+
+    #[test]
+    fn text_is_set_in_embedded_subsets_with_a_unicode_map() {
+        let bytes = pages_to_pdf(&[sample()], &Info::titled("x"));
+        let text = String::from_utf8_lossy(&bytes);
+        assert_eq!(text.matches("/Subtype/Type0").count(), 2, "{text}");
+        assert_eq!(text.matches("/FontFile2 ").count(), 2);
+        assert_eq!(text.matches("/ToUnicode ").count(), 2);
+        assert!(text.contains("+LiberationSans/Encoding/Identity-H"));
+        assert!(!text.contains("Helvetica"));
+        let mut page = sample();
+        page.text(
+            Point::new(1.0, 1.0),
+            "Stone 碁".to_string(),
+            3.0,
+            Align::Start,
+        );
+        let mut w = PdfWriter::new(Vec::new(), &Info::titled("x")).unwrap();
+        let err = w.page(&page).unwrap_err().to_string();
+        assert!(
+            err.contains("\"Stone 碁\"") && err.contains("U+7881"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn configured_dates_are_checked() {
+        assert_eq!(date_of("2026-11-24").as_deref(), Some("D:20261124000000Z"));
+        assert_eq!(date_of("2024-02-29").as_deref(), Some("D:20240229000000Z"));
+        for bad in [
+            "2023-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "26-11-24",
+            "2026-11-24-1",
+            "x",
+        ] {
+            assert_eq!(date_of(bad), None, "{bad}");
+        }
+        let bytes = pages_to_pdf(
+            &[sample()],
+            &Info {
+                title: "T".into(),
+                subject: Some("S".into()),
+                date: date_of("2026-11-24"),
+            },
+        );
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("/Title (T)/Subject (S)/CreationDate (D:20261124000000Z)"));
+    }
+
+    #[test]
+    fn dates_are_civil_dates_in_utc() {
+        assert_eq!(pdf_date(0), "D:19700101000000Z");
+        assert_eq!(pdf_date(1_795_478_400), "D:20261124000000Z");
+        assert_eq!(pdf_date(951_827_696), "D:20000229123456Z");
+        assert_eq!(pdf_date(-1), "D:19691231235959Z");
     }
 
     #[test]
     fn the_cross_reference_offsets_point_at_their_objects() {
-        let bytes = pages_to_pdf(&[sample()], "x");
+        let bytes = pages_to_pdf(&[sample()], &Info::titled("x"));
         // Offsets are in bytes: search the bytes, the streams are not text.
         let tail = String::from_utf8_lossy(&bytes[bytes.len() - 64..]).into_owned();
         let start: usize = tail
@@ -473,8 +741,9 @@ mod tests {
             .parse()
             .unwrap();
         let table = String::from_utf8_lossy(&bytes[start..]).into_owned();
-        assert!(table.starts_with("xref\n0 8\n"), "{table}");
-        for (i, line) in table.lines().skip(3).take(7).enumerate() {
+        // Five fixed objects, the page and its content, four more for each of the two fonts.
+        assert!(table.starts_with("xref\n0 16\n"), "{table}");
+        for (i, line) in table.lines().skip(3).take(15).enumerate() {
             let off: usize = line[..10].parse().unwrap();
             assert!(
                 bytes[off..].starts_with(format!("{} 0 obj", i + 1).as_bytes()),
