@@ -52,8 +52,22 @@ pub fn have(tool: &str) -> bool {
     ok
 }
 
-/// Checks a PDF with qpdf --check and renders its first page with pdftoppm.
+/// Checks a PDF with qpdf --check, that pdffonts finds every font embedded as a subset with a
+/// Unicode map, and renders its first page with pdftoppm.
 pub fn check_pdf(path: &Path) {
+    if have("pdffonts") {
+        let out = Command::new("pdffonts").arg(path).output().unwrap();
+        assert!(out.status.success(), "pdffonts {}", path.display());
+        let listing = String::from_utf8_lossy(&out.stdout);
+        let fonts: Vec<&str> = listing.lines().skip(2).collect();
+        assert!(!fonts.is_empty(), "no fonts in {}", path.display());
+        for line in fonts {
+            let cols: Vec<&str> = line.split_whitespace().collect();
+            // name, type (two words), encoding, emb, sub, uni, object id (two numbers)
+            let flags = &cols[cols.len() - 5..cols.len() - 2];
+            assert_eq!(flags, ["yes", "yes", "yes"], "{}: {line}", path.display());
+        }
+    }
     if have("qpdf") {
         let out = Command::new("qpdf")
             .arg("--check")

@@ -56,13 +56,20 @@ pub fn for_each_page<E>(
     let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;
     let mut n = 0;
     for sheet in &plan.sheets {
-        for _ in 0..sheet.pages {
-            f(n, board_sheet_page(sheet, n + 1, total), &sheet.title)?;
+        for i in 0..sheet.pages {
+            let mut page = board_sheet_page(sheet, n + 1, total);
+            if i == 0 {
+                page.bookmark = Some(sheet.title.clone());
+            }
+            f(n, page, &sheet.title)?;
             n += 1;
         }
     }
-    for mut page in diagrams {
+    for (i, mut page) in diagrams.into_iter().enumerate() {
         number_page(&mut page, plan.margin, n + 1, total);
+        if i == 0 {
+            page.bookmark = Some(plan.title.clone());
+        }
         f(n, page, &plan.title)?;
         n += 1;
     }
@@ -262,7 +269,7 @@ pub fn write_outputs(
     let mut pdf = if want_pdf {
         let f = set.create(&pdf_rel)?;
         let w = BufWriter::with_capacity(1 << 16, f);
-        Some(PdfWriter::new(w, &plan.title).map_err(|e| io_at(&set, &pdf_rel, e))?)
+        Some(PdfWriter::new(w, &plan.info()).map_err(|e| io_at(&set, &pdf_rel, e))?)
     } else {
         None
     };

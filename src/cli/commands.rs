@@ -405,7 +405,7 @@ fn run_bench(plan: &Plan) -> Result<(), Failure> {
     pages.truncate(100);
     let n = pages.len() as f64;
     let t = Instant::now();
-    let bytes = pdf::pages_to_pdf(&pages, &plan.title);
+    let bytes = pdf::pages_to_pdf(&pages, &plan.info());
     let pdf_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let mut svg_bytes = 0;
@@ -529,7 +529,7 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     let pages = crate::layout::board_sheet_pages(&sheet, 1, 1);
     let title = format!("{} board", req.game.title());
     let bytes = if ext == Some("pdf") {
-        pdf::pages_to_pdf(&pages, &title)
+        pdf::pages_to_pdf(&pages, &pdf::Info::titled(&title))
     } else {
         let mut b = atomic::SVG_MARK.as_bytes().to_vec();
         b.extend_from_slice(svg::page_to_svg(&pages[0], &title).as_bytes());

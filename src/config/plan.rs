@@ -58,6 +58,21 @@ pub struct Plan {
     /// The diagrams (as requests, made in the build stage) and texts, in file order (laid out
     /// after the sheets).
     pub blocks: Vec<Part>,
+    /// The PDF's subject.
+    pub subject: Option<String>,
+    /// The PDF's date (a PDF date string), when the configuration gives one.
+    pub date: Option<String>,
+}
+
+impl Plan {
+    /// What the PDF's information dictionary says.
+    pub fn info(&self) -> crate::render::pdf::Info {
+        crate::render::pdf::Info {
+            title: self.title.clone(),
+            subject: self.subject.clone(),
+            date: self.date.clone(),
+        }
+    }
 }
 
 /// Reads and validates a configuration file.
@@ -100,6 +115,8 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         name: None,
         seed: None,
         style: None,
+        subject: None,
+        date: None,
     });
     let paper = match &doc.paper {
         None => Paper::named("a4").expect("a4 exists"),
@@ -201,6 +218,14 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         sheets.push(sheet(b, text, file, size, margin, colour)?);
     }
     let seed = doc.seed.unwrap_or(2026);
+    let date = match &doc.date {
+        None => None,
+        Some(d) => Some(crate::render::pdf::date_of(d.get_ref()).ok_or_else(|| {
+            at(d.span().start, format!("'{}' is not a date", d.get_ref())).hint(
+                "write the date as \"YYYY-MM-DD\"; without it the PDF takes SOURCE_DATE_EPOCH",
+            )
+        })?),
+    };
     let mut books = Vec::new();
     for p in &raw.puzzles {
         let mut b = super::puzzles::book(p, text, file, size, margin, seed)?;
@@ -233,6 +258,8 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         sheets,
         books,
         blocks,
+        subject: doc.subject.clone(),
+        date,
     })
 }
 

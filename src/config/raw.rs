@@ -61,6 +61,10 @@ pub struct RawDocument {
     pub seed: Option<u64>,
     /// "print" (black and white) or "colour".
     pub style: Option<Spanned<String>>,
+    /// The PDF's subject.
+    pub subject: Option<String>,
+    /// The PDF's date, "YYYY-MM-DD".
+    pub date: Option<Spanned<String>>,
 }
 
 /// A table as written, each key and value with its place in the file: the first stage of a

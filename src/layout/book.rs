@@ -182,6 +182,20 @@ pub fn book_pages(
     if let (Some(page), Some(text)) = (body.first_mut().filter(|_| opener == 1), chapter) {
         chapter_page(page, spec, text);
     }
+    // The outline: the chapter, the problems, the answers.
+    if let Some(title) = &spec.chapter {
+        body[0].bookmark = Some(title.clone());
+    }
+    if let Some(first) = body.get_mut(opener) {
+        first.bookmark = Some(spec.title.clone());
+    }
+    let answers = format!("{}: answers", spec.title);
+    match spec.answers {
+        Answers::End => body[opener + spec.puzzle_pages()].bookmark = Some(answers),
+        Answers::Facing => body[opener + 1].bookmark = Some(answers),
+        Answers::Back => back[0].bookmark = Some(answers),
+        Answers::None => {}
+    }
     let cols = if spec.per_page >= 2 { 2 } else { 1 };
     let rows = spec.per_page.div_ceil(cols);
     let m = spec.margin;

@@ -1,0 +1,192 @@
+//! What a print shop checks before it accepts a file: every font embedded as a subset in every
+//! template's PDF, text beyond Latin-1 printed as written (and a character the font lacks
+//! refused, naming the text), the document's metadata and dates, and its outline.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{check_pdf, have, stonepress, temp_dir};
+
+/// Runs stonepress with SOURCE_DATE_EPOCH set.
+fn with_epoch(dir: &Path, epoch: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stonepress"))
+        .args(args)
+        .current_dir(dir)
+        .env("SOURCE_DATE_EPOCH", epoch)
+        .output()
+        .expect("run stonepress")
+}
+
+#[test]
+fn every_template_embeds_its_fonts() {
+    let dir = temp_dir("print-fonts");
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut names: Vec<_> = std::fs::read_dir(&templates)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10);
+    for path in names {
+        // Two puzzles a set are enough to set every kind of text the book prints.
+        let text: String = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                if l.trim_start().starts_with("count =") {
+                    "count = 2\n".to_string()
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        std::fs::write(dir.join(name), text).unwrap();
+        let out_dir = format!("out-{name}");
+        let o = stonepress(&dir, &["build", name, "--out", &out_dir, "--format", "pdf"]);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for pdf in std::fs::read_dir(dir.join(&out_dir)).unwrap() {
+            let pdf = pdf.unwrap().path();
+            if pdf.extension().is_some_and(|e| e == "pdf") {
+                check_pdf(&pdf);
+            }
+        }
+    }
+}
+
+#[test]
+fn text_beyond_latin_1_prints_as_written_and_a_missing_glyph_is_refused() {
+    let dir = temp_dir("print-unicode");
+    std::fs::write(
+        dir.join("u.toml"),
+        "[document]\ntitle = \"Клуб Łódź\"\nname = \"u\"\nformats = [\"pdf\"]\n\n\
+         [[board]]\ngame = \"go\"\ntitle = \"Łódź – Точки – Τρίγωνο\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", "u.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = dir.join("output/u.pdf");
+    check_pdf(&pdf);
+    if have("pdftotext") {
+        let t = Command::new("pdftotext")
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&t.stdout);
+        assert!(text.contains("Łódź – Точки – Τρίγωνο"), "{text}");
+    }
+    if have("pdfinfo") {
+        let i = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&i.stdout);
+        assert!(info.contains("Клуб Łódź"), "{info}");
+    }
+    let bad = std::fs::read_to_string(dir.join("u.toml"))
+        .unwrap()
+        .replace("Τρίγωνο", "囲碁");
+    std::fs::write(dir.join("bad.toml"), bad).unwrap();
+    let o = stonepress(&dir, &["build", "bad.toml", "--out", "bad"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("\"Łódź – Точки – 囲碁\"") && err.contains("U+56F2"),
+        "{err}"
+    );
+    assert!(!dir.join("bad").exists(), "nothing written");
+}
+
+#[test]
+fn dates_come_from_source_date_epoch_and_the_bytes_stay_the_same() {
+    let dir = temp_dir("print-dates");
+    let a = with_epoch(&dir, "1795478400", &["board", "go", "--out", "a.pdf"]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = with_epoch(&dir, "1795478400", &["board", "go", "--out", "b.pdf"]);
+    assert!(b.status.success());
+    let (a, b) = (
+        std::fs::read(dir.join("a.pdf")).unwrap(),
+        std::fs::read(dir.join("b.pdf")).unwrap(),
+    );
+    assert_eq!(a, b);
+    let text = String::from_utf8_lossy(&a);
+    assert!(text.contains("/CreationDate (D:20261124000000Z)/ModDate (D:20261124000000Z)"));
+    assert!(text.contains("/Creator (stonepress ") && text.contains("/Producer (stonepress "));
+    // Without the variable there is no date at all, rather than the clock's.
+    let c = stonepress(&dir, &["board", "go", "--out", "c.pdf"]);
+    assert!(c.status.success());
+    let c = std::fs::read(dir.join("c.pdf")).unwrap();
+    assert!(!String::from_utf8_lossy(&c).contains("/CreationDate"));
+}
+
+#[test]
+fn a_book_has_an_outline_of_its_chapters_problems_and_answers() {
+    let dir = temp_dir("print-outline");
+    std::fs::write(
+        dir.join("b.toml"),
+        "[document]\nname = \"b\"\nformats = [\"pdf\"]\n\n\
+         [[board]]\ngame = \"anchor2d\"\ntitle = \"An empty board\"\n\n\
+         [[puzzles]]\ngame = \"anchor2d\"\nkind = \"pair\"\ncount = 2\nper_page = 2\n\
+         answers = \"back\"\ntitle = \"Pairs\"\nchapter = \"Anchor 2D\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", "b.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = dir.join("output/b.pdf");
+    check_pdf(&pdf);
+    if !have("qpdf") {
+        return;
+    }
+    let j = Command::new("qpdf")
+        .args(["--json", "--json-key=outlines"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    let entries: Vec<(String, u64)> = v["outlines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["title"].as_str().unwrap().to_string(),
+                o["destpageposfrom1"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("An empty board", 1),
+        ("Anchor 2D", 2),
+        ("Pairs", 3),
+        ("Pairs: answers", 4),
+    ];
+    let want: Vec<(String, u64)> = want.iter().map(|(t, p)| (t.to_string(), *p)).collect();
+    assert_eq!(entries, want);
+}
+
+#[test]
+fn a_configured_date_is_written_and_a_bad_one_refused_at_its_line() {
+    let dir = temp_dir("print-date");
+    let good = "[document]\nname = \"d\"\nformats = [\"pdf\"]\nsubject = \"Club boards\"\n\
+                date = \"2026-02-28\"\n\n[[board]]\ngame = \"go\"\n";
+    std::fs::write(dir.join("d.toml"), good).unwrap();
+    let o = stonepress(&dir, &["build", "d.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(dir.join("output/d.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("/Subject (Club boards)/CreationDate (D:20260228000000Z)"));
+    std::fs::write(dir.join("bad.toml"), good.replace("02-28", "02-30")).unwrap();
+    let o = stonepress(&dir, &["build", "bad.toml", "--out", "bad"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.toml:5:") && err.contains("is not a date"),
+        "{err}"
+    );
+    assert!(!dir.join("bad").exists());
+}
