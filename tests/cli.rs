@@ -100,7 +100,7 @@ fn bad_values_point_at_their_line() {
         ("[[board]]\ngame = \"chess\"\n", "unknown game"),
         ("[[board]]\ngame = \"go\"\nsize = 25\n", "outside 5..19"),
         (
-            "[document]\npaper = \"b5\"\n[[board]]\ngame = \"go\"\n",
+            "[document]\npaper = \"b6\"\n[[board]]\ngame = \"go\"\n",
             "unknown paper",
         ),
         ("[[board]]\ngame = \"hexade\"\nsize = 9\n", "does not apply"),

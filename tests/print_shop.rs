@@ -190,3 +190,107 @@ fn a_configured_date_is_written_and_a_bad_one_refused_at_its_line() {
     );
     assert!(!dir.join("bad").exists());
 }
+
+/// Word boxes (page index, x min, y min, x max, y max) in points, from `pdftotext -bbox`.
+fn word_boxes(pdf: &Path) -> Vec<(usize, [f64; 4])> {
+    let out = Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut page = 0;
+    let mut boxes = Vec::new();
+    for line in html.lines() {
+        if line.trim_start().starts_with("<page ") {
+            page += 1;
+        }
+        if let Some(rest) = line.trim_start().strip_prefix("<word ") {
+            let attr = |name: &str| -> f64 {
+                let at = rest.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                rest[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            boxes.push((
+                page - 1,
+                [attr("xMin"), attr("yMin"), attr("xMax"), attr("yMax")],
+            ));
+        }
+    }
+    boxes
+}
+
+#[test]
+fn a_trade_book_bleeds_and_keeps_its_words_in_the_safe_zone_with_a_gutter() {
+    let dir = temp_dir("print-trim");
+    std::fs::write(
+        dir.join("t.toml"),
+        "[document]\ntitle = \"A 6 x 9 book\"\nname = \"t\"\npaper = \"6x9in\"\n\
+         margins_mm = 12\nbleed = true\ngutter = \"auto\"\nformats = [\"pdf\"]\n\n\
+         [[puzzles]]\ngame = \"anchor2d\"\nkind = \"pair\"\ncount = 4\nper_page = 2\n\
+         title = \"Pairs\"\nchapter = \"Anchor 2D\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", "t.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = dir.join("output/t.pdf");
+    check_pdf(&pdf);
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // Chapter page, two pages of problems, two of answers: every one trim plus bleed.
+    let pages = text.matches("/Type/Page/").count();
+    assert_eq!(pages, 5);
+    assert_eq!(
+        text.matches("/MediaBox[0 0 450 666]/BleedBox[0 0 450 666]/TrimBox[9 9 441 657]")
+            .count(),
+        pages
+    );
+    if !have("pdftotext") {
+        return;
+    }
+    // The safe zone: 0.375 in inside the trim (0.125 in of bleed, then 27 pt); the gutter
+    // (0.375 in for a short book) widens the inside margin: the left on odd pages.
+    let (bleed, safe, gutter) = (9.0, 27.0, 27.0);
+    let boxes = word_boxes(&pdf);
+    assert!(boxes.len() > 50);
+    let mut least_x = [f64::MAX; 2];
+    let mut most_x = [0.0f64; 2];
+    for (page, [x0, y0, x1, y1]) in &boxes {
+        let recto = page % 2 == 0;
+        let (left, right) = if recto {
+            (bleed + gutter + safe, 450.0 - bleed - safe)
+        } else {
+            (bleed + safe, 450.0 - bleed - gutter - safe)
+        };
+        assert!(
+            *x0 >= left - 0.01 && *x1 <= right + 0.01,
+            "page {}: x {x0}..{x1}",
+            page + 1
+        );
+        assert!(*y0 >= bleed + safe - 0.01 && *y1 <= 666.0 - bleed - safe + 0.01);
+        let side = usize::from(!recto);
+        least_x[side] = least_x[side].min(*x0);
+        most_x[side] = most_x[side].max(*x1);
+    }
+    // Mirrored: the odd pages' text block sits a gutter further right than the even pages'.
+    assert!(
+        (least_x[0] - least_x[1] - gutter).abs() < 0.5,
+        "{least_x:?}"
+    );
+}
+
+#[test]
+fn book_finishing_keys_are_checked_at_their_line() {
+    let dir = temp_dir("print-trim-bad");
+    for (key, message) in [
+        ("gutter = \"wide\"", "gutter must be"),
+        ("margins_mm = 5\nbleed = true", "unsafe zone"),
+    ] {
+        let text = format!("[document]\npaper = \"6x9in\"\n{key}\n\n[[board]]\ngame = \"go\"\n");
+        std::fs::write(dir.join("b.toml"), &text).unwrap();
+        let o = stonepress(&dir, &["build", "b.toml"]);
+        assert_eq!(o.status.code(), Some(2), "{key}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("b.toml:3:") && err.contains(message), "{err}");
+    }
+}

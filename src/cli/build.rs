@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::config::diagram::make_blocks;
 use crate::config::{Format, Plan};
 use crate::layout::diagrams::{Block, DiagramPages, diagram_pages, number_page};
+use crate::layout::paper::Gutter;
 use crate::layout::{Answers, BookSpec, ChapterText, board_sheet_page, book_pages};
 use crate::puzzle::{Manifest, Record, SetRecord};
 use crate::render::atomic::{self, Entry, OutputError, OutputSet};
@@ -37,8 +38,38 @@ pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
 
 /// The number of pages a plan makes with its made diagrams (`blocks`) and puzzle sets.
 pub fn page_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
+    let (plan, _) = finished(plan, blocks, sets);
+    count_pages(&plan, blocks, sets)
+}
+
+/// The pages of a plan as laid out at its paper's width.
+fn count_pages(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
     plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan, blocks).len() + books
+}
+
+/// The plan as its pages are laid out, and the gutter (mm): without a finish, the plan itself;
+/// with one, narrowed by the gutter, which for "auto" follows the page count (laid out again
+/// when a narrower page changes the count enough to change the gutter; three rounds at most,
+/// then the last).
+fn finished(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> (Plan, f64) {
+    let Some(finish) = plan.finish else {
+        return (plan.clone(), 0.0);
+    };
+    let mut gutter = match finish.gutter {
+        Gutter::Mm(g) => return (plan.narrowed(finish.live_width(g)), g),
+        Gutter::Auto => Gutter::for_pages(0),
+    };
+    let mut laid = plan.narrowed(finish.live_width(gutter));
+    for _ in 0..3 {
+        let wanted = Gutter::for_pages(count_pages(&laid, blocks, sets));
+        if wanted == gutter {
+            break;
+        }
+        gutter = wanted;
+        laid = plan.narrowed(finish.live_width(gutter));
+    }
+    (laid, gutter)
 }
 
 /// Lays out the pages of a plan one at a time and hands each, with its 0-based index and the
@@ -51,6 +82,15 @@ pub fn for_each_page<E>(
     sets: &[Vec<Record>],
     f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
 ) -> Result<(), E> {
+    let (laid, gutter) = finished(plan, blocks, sets);
+    let plan = &laid;
+    // Each page goes out finished for binding when the document asks (bleed, gutter).
+    let mut f = |n: usize, mut page: Page, title: &str| {
+        if let Some(finish) = &plan.finish {
+            finish.apply(&mut page, n, gutter);
+        }
+        f(n, page, title)
+    };
     let diagrams = diagram_part(plan, blocks);
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
     let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;

@@ -12,6 +12,7 @@ use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
 
 use crate::geometry::Size;
+use crate::layout::paper::{BLEED, Finish, Gutter, safe_margin};
 use crate::layout::{BookSpec, Orientation, Paper, SheetSpec};
 
 /// An output format.
@@ -62,9 +63,24 @@ pub struct Plan {
     pub subject: Option<String>,
     /// The PDF's date (a PDF date string), when the configuration gives one.
     pub date: Option<String>,
+    /// How the pages are finished for binding (bleed, gutter), when the document asks.
+    pub finish: Option<Finish>,
 }
 
 impl Plan {
+    /// The plan with every page laid out `width` mm wide (the trim less a gutter).
+    pub fn narrowed(&self, width: f64) -> Plan {
+        let mut p = self.clone();
+        p.paper.w = width;
+        for s in &mut p.sheets {
+            s.paper.w = width;
+        }
+        for b in &mut p.books {
+            b.paper.w = width;
+        }
+        p
+    }
+
     /// What the PDF's information dictionary says.
     pub fn info(&self) -> crate::render::pdf::Info {
         crate::render::pdf::Info {
@@ -117,6 +133,8 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         style: None,
         subject: None,
         date: None,
+        bleed: None,
+        gutter: None,
     });
     let paper = match &doc.paper {
         None => Paper::named("a4").expect("a4 exists"),
@@ -166,6 +184,38 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
             v
         }
     };
+    let bleed = doc.bleed.unwrap_or(false);
+    let gutter = match &doc.gutter {
+        None => None,
+        Some(g) => Some(match g.get_ref() {
+            toml::Value::String(s) if s == "auto" => Gutter::Auto,
+            toml::Value::Integer(v) if (0..=50).contains(v) => Gutter::Mm(*v as f64),
+            toml::Value::Float(v) if (0.0..=50.0).contains(v) => Gutter::Mm(*v),
+            _ => {
+                return Err(at(
+                    g.span().start,
+                    "gutter must be \"auto\" or 0..50 (mm)".into(),
+                )
+                .hint("\"auto\" widens the inside margin as the page count grows"));
+            }
+        }),
+    };
+    let finish = (bleed || gutter.is_some()).then_some(Finish {
+        trim: size,
+        bleed: if bleed { BLEED } else { 0.0 },
+        gutter: gutter.unwrap_or(Gutter::Mm(0.0)),
+    });
+    if finish.is_some() && margin < safe_margin(bleed) {
+        let span = doc.margins_mm.as_ref().map_or(0, |m| m.span().start);
+        return Err(at(
+            span,
+            format!(
+                "margins_mm {margin} is inside the trim's unsafe zone: a book needs at least {:.2} mm{}",
+                safe_margin(bleed),
+                if bleed { " when it bleeds" } else { "" }
+            ),
+        ));
+    }
     let formats = match &doc.formats {
         None => vec![Format::Pdf, Format::Svg],
         Some(f) => {
@@ -260,6 +310,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         blocks,
         subject: doc.subject.clone(),
         date,
+        finish,
     })
 }
 

@@ -65,6 +65,10 @@ pub struct RawDocument {
     pub subject: Option<String>,
     /// The PDF's date, "YYYY-MM-DD".
     pub date: Option<Spanned<String>>,
+    /// Pages bleed 0.125 in beyond the trim.
+    pub bleed: Option<bool>,
+    /// A gutter on the binding side: "auto" (from the page count) or a width in mm.
+    pub gutter: Option<Spanned<toml::Value>>,
 }
 
 /// A table as written, each key and value with its place in the file: the first stage of a

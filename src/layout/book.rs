@@ -7,6 +7,7 @@
 use crate::figure::{Figure, draw_figure, figure_scale};
 use crate::geometry::{Point, Size};
 use crate::puzzle::{Record, SetSpec};
+use crate::render::frame::fit_size;
 use crate::render::{Align, Page};
 
 /// Where a book's answers go.
@@ -342,16 +343,17 @@ fn draw_cell(
     let pad = PAD;
     let x = origin.x + pad;
     let w = cell.w - 2.0 * pad;
+    // Narrow cells (small trims) shrink a long heading or instruction to its cell.
     page.bold_text(
         Point::new(x, origin.y + HEAD),
         heading.to_string(),
-        HEAD,
+        fit_size(heading, w, HEAD, HEAD * 0.7, true),
         Align::Start,
     );
     page.text(
         Point::new(x, origin.y + HEAD + SMALL * 1.4),
         instruction.to_string(),
-        SMALL,
+        fit_size(instruction, w, SMALL, SMALL * 0.7, false),
         Align::Start,
     );
     let fig_top = origin.y + HEAD + SMALL * 2.4;

@@ -1,6 +1,8 @@
-//! Paper sizes and orientation.
+//! Paper sizes (ISO, North American and the trade trim sizes print-on-demand services list),
+//! orientation, and the finishing of a book's pages: bleed and a gutter on the binding side.
 
 use crate::geometry::Size;
+use crate::render::Page;
 
 /// A paper size in mm (portrait: width <= height for the named sizes).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,8 +25,11 @@ pub enum Orientation {
     Landscape,
 }
 
+/// One inch in mm.
+const INCH: f64 = 25.4;
+
 /// The named papers.
-pub const PAPERS: [Paper; 5] = [
+pub const PAPERS: [Paper; 12] = [
     Paper {
         name: "a3",
         width: 297.0,
@@ -50,7 +55,110 @@ pub const PAPERS: [Paper; 5] = [
         width: 215.9,
         height: 355.6,
     },
+    Paper {
+        name: "b5",
+        width: 176.0,
+        height: 250.0,
+    },
+    Paper {
+        name: "5x8in",
+        width: 5.0 * INCH,
+        height: 8.0 * INCH,
+    },
+    Paper {
+        name: "5.5x8.5in",
+        width: 5.5 * INCH,
+        height: 8.5 * INCH,
+    },
+    Paper {
+        name: "6x9in",
+        width: 6.0 * INCH,
+        height: 9.0 * INCH,
+    },
+    Paper {
+        name: "7x10in",
+        width: 7.0 * INCH,
+        height: 10.0 * INCH,
+    },
+    Paper {
+        name: "8x10in",
+        width: 8.0 * INCH,
+        height: 10.0 * INCH,
+    },
+    Paper {
+        name: "8.5x11in",
+        width: 8.5 * INCH,
+        height: 11.0 * INCH,
+    },
 ];
+
+/// The bleed print-on-demand services ask for: 0.125 in beyond the trim on every side.
+pub const BLEED: f64 = 0.125 * INCH;
+
+/// The least margin (mm from the trim) that keeps text in the safe zone: 0.25 in, or 0.375 in
+/// when the pages bleed.
+pub fn safe_margin(bleed: bool) -> f64 {
+    if bleed { 0.375 * INCH } else { 0.25 * INCH }
+}
+
+/// How wide the gutter is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Gutter {
+    /// A width in mm.
+    Mm(f64),
+    /// From the page count, as print-on-demand services' tables give it.
+    Auto,
+}
+
+impl Gutter {
+    /// The gutter (mm) a book of `pages` pages needs: 0.375 in up to 150 pages, then 0.5 in to
+    /// 300, 0.625 in to 500, 0.75 in to 700 and 0.875 in beyond (the inside-margin table of
+    /// the largest print-on-demand service for paperbacks).
+    pub fn for_pages(pages: usize) -> f64 {
+        let inches = match pages {
+            0..=150 => 0.375,
+            151..=300 => 0.5,
+            301..=500 => 0.625,
+            501..=700 => 0.75,
+            _ => 0.875,
+        };
+        inches * INCH
+    }
+}
+
+/// How a book's pages are finished for binding: the trim size, the bleed beyond it, and the
+/// gutter added to the inside margin (left on odd pages, right on even ones), so the inside and
+/// outside margins mirror each other across a spread.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Finish {
+    /// The trimmed page, mm.
+    pub trim: Size,
+    /// The bleed on every side, mm (0 for none).
+    pub bleed: f64,
+    /// The gutter.
+    pub gutter: Gutter,
+}
+
+impl Finish {
+    /// The width pages are laid out at: the trim less the gutter.
+    pub fn live_width(&self, gutter: f64) -> f64 {
+        self.trim.w - gutter
+    }
+
+    /// Finishes page `index` (0-based) laid out at the live width: moves it onto the trimmed
+    /// page (past the gutter on odd pages, whose binding is on the left) and grows the sheet by
+    /// the bleed.
+    pub fn apply(&self, page: &mut Page, index: usize, gutter: f64) {
+        let recto = index.is_multiple_of(2);
+        let dx = self.bleed + if recto { gutter } else { 0.0 };
+        page.translate(dx, self.bleed);
+        page.size = Size::new(
+            self.trim.w + 2.0 * self.bleed,
+            self.trim.h + 2.0 * self.bleed,
+        );
+        page.bleed = self.bleed;
+    }
+}
 
 impl Paper {
     /// A named paper, case-insensitive.

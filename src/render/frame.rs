@@ -130,6 +130,8 @@ pub struct Page {
     pub items: Vec<Item>,
     /// The entry of the document's outline (PDF bookmarks) that starts at this page, if any.
     pub bookmark: Option<String>,
+    /// How far the sheet reaches beyond the trimmed page on every side, mm (0: no bleed).
+    pub bleed: f64,
 }
 
 impl Page {
@@ -139,6 +141,28 @@ impl Page {
             size,
             items: Vec::new(),
             bookmark: None,
+            bleed: 0.0,
+        }
+    }
+
+    /// Moves everything on the page by (dx, dy) mm.
+    pub fn translate(&mut self, dx: f64, dy: f64) {
+        let by = |p: &mut Point| {
+            p.x += dx;
+            p.y += dy;
+        };
+        for item in &mut self.items {
+            match item {
+                Item::Text(t) => by(&mut t.pos),
+                Item::Shape(s) => match &mut s.geometry {
+                    Geometry::Line(a, b) => {
+                        by(a);
+                        by(b);
+                    }
+                    Geometry::Polyline(ps) | Geometry::Polygon(ps) => ps.iter_mut().for_each(by),
+                    Geometry::Circle(c, _) => by(c),
+                },
+            }
         }
     }
 
@@ -192,6 +216,17 @@ impl Page {
 /// for wrapping and alignment.
 pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     super::font::face(bold).width(text, size)
+}
+
+/// The size (mm) at which a text fits `width`: `size` when it fits, else smaller, but not below
+/// `least` (a text too long even then is left to run over, and the layout check reports it).
+pub fn fit_size(text: &str, width: f64, size: f64, least: f64, bold: bool) -> f64 {
+    let w = text_width(text, size, bold);
+    if w <= width {
+        size
+    } else {
+        (size * width / w).max(least)
+    }
 }
 
 /// The x where a text run starts, given its alignment.

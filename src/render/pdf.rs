@@ -299,8 +299,23 @@ impl<W: Write> PdfWriter<W> {
         }
         self.pages += 1;
         let (w, h) = (Mm(page.size.w).to_pt(), Mm(page.size.h).to_pt());
+        // A page that bleeds says where it is trimmed; the bleed box is the whole sheet.
+        let boxes = if page.bleed > 0.0 {
+            let b = Mm(page.bleed).to_pt();
+            format!(
+                "/BleedBox[0 0 {} {}]/TrimBox[{} {} {} {}]",
+                num(w),
+                num(h),
+                num(b),
+                num(b),
+                num(w - b),
+                num(h - b)
+            )
+        } else {
+            String::new()
+        };
         let dict = format!(
-            "<</Type/Page/Parent {PAGES} 0 R/MediaBox[0 0 {} {}]/Resources<</Font<</F1 {FONT} 0 R/F2 {FONT_BOLD} 0 R>>>>/Contents {} 0 R>>",
+            "<</Type/Page/Parent {PAGES} 0 R/MediaBox[0 0 {} {}]{boxes}/Resources<</Font<</F1 {FONT} 0 R/F2 {FONT_BOLD} 0 R>>>>/Contents {} 0 R>>",
             num(w),
             num(h),
             id + 1
