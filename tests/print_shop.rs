@@ -294,3 +294,89 @@ fn book_finishing_keys_are_checked_at_their_line() {
         assert!(err.contains("b.toml:3:") && err.contains(message), "{err}");
     }
 }
+
+/// The page numbers ("page N of M") each printed sheet side carries, left to right.
+fn numbers_per_side(pdf: &Path) -> Vec<Vec<usize>> {
+    let out = Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .split('\u{c}')
+        .filter(|side| !side.trim().is_empty())
+        .map(|side| {
+            let words: Vec<&str> = side.split_whitespace().collect();
+            words
+                .windows(3)
+                .filter(|w| w[0] == "page" && w[2] == "of")
+                .map(|w| w[1].parse().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_saddle_stitched_booklet_prints_in_fold_order_and_n_up_in_reading_order() {
+    let dir = temp_dir("print-impose");
+    let booklet = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/rules-go.toml"),
+    )
+    .unwrap()
+    .replacen(
+        "[document]\n",
+        "[document]\nimposition = \"saddle-stitch\"\nformats = [\"pdf\"]\n",
+        1,
+    )
+    .replace("formats = [\"pdf\", \"svg\"]\n", "")
+    .replace("paper = \"a4\"", "paper = \"a5\"");
+    let booklet = if booklet.contains("paper = \"a5\"") {
+        booklet
+    } else {
+        booklet.replacen("[document]\n", "[document]\npaper = \"a5\"\n", 1)
+    };
+    std::fs::write(dir.join("b.toml"), &booklet).unwrap();
+    let o = stonepress(&dir, &["build", "b.toml", "--out", "b"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = std::fs::read_dir(dir.join("b"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .unwrap();
+    check_pdf(&pdf);
+    let bytes = std::fs::read(&pdf).unwrap();
+    // A4 landscape sheets, two A5 pages each.
+    assert!(String::from_utf8_lossy(&bytes).contains("/MediaBox[0 0 841.89 595.276]"));
+    if have("pdftotext") {
+        let sides = numbers_per_side(&pdf);
+        let pages: usize = sides.iter().map(Vec::len).sum();
+        assert_eq!(pages % 4, 0, "{sides:?}");
+        // Sheet k's front holds pages n - 2k and 2k + 1, its back 2k + 2 and n - 2k - 1.
+        let n = pages;
+        let want: Vec<Vec<usize>> = (0..n / 4)
+            .flat_map(|k| [vec![n - 2 * k, 2 * k + 1], vec![2 * k + 2, n - 2 * k - 1]])
+            .collect();
+        assert_eq!(sides, want);
+    }
+    // Three pages of boards: padded with a blank to four, the blank outside the last page.
+    let three = "[document]\nname = \"s\"\npaper = \"a5\"\nformats = [\"pdf\"]\n\
+                 imposition = \"saddle-stitch\"\n\n[[board]]\ngame = \"go\"\npages = 3\n";
+    std::fs::write(dir.join("s.toml"), three).unwrap();
+    assert!(stonepress(&dir, &["build", "s.toml"]).status.success());
+    let two_up = three
+        .replace("saddle-stitch", "n-up")
+        .replace("name = \"s\"", "name = \"n\"");
+    std::fs::write(dir.join("n.toml"), two_up).unwrap();
+    assert!(stonepress(&dir, &["build", "n.toml"]).status.success());
+    if have("pdftotext") {
+        assert_eq!(
+            numbers_per_side(&dir.join("output/s.pdf")),
+            vec![vec![1], vec![2, 3]]
+        );
+        assert_eq!(
+            numbers_per_side(&dir.join("output/n.pdf")),
+            vec![vec![1, 2], vec![3]]
+        );
+    }
+}

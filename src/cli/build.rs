@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::config::diagram::make_blocks;
 use crate::config::{Format, Plan};
 use crate::layout::diagrams::{Block, DiagramPages, diagram_pages, number_page};
+use crate::layout::impose::{Imposition, impose};
 use crate::layout::paper::Gutter;
 use crate::layout::{Answers, BookSpec, ChapterText, board_sheet_page, book_pages};
 use crate::puzzle::{Manifest, Record, SetRecord};
@@ -38,8 +39,13 @@ pub fn build_pages(plan: &Plan, sets: &[Vec<Record>]) -> Vec<Page> {
 
 /// The number of pages a plan makes with its made diagrams (`blocks`) and puzzle sets.
 pub fn page_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
-    let (plan, _) = finished(plan, blocks, sets);
-    count_pages(&plan, blocks, sets)
+    let (laid, _) = finished(plan, blocks, sets);
+    let n = count_pages(&laid, blocks, sets);
+    match plan.imposition {
+        None => n,
+        Some(Imposition::SaddleStitch { .. }) => n.div_ceil(4) * 2,
+        Some(Imposition::NUp { across, down, .. }) => n.div_ceil(across * down),
+    }
 }
 
 /// The pages of a plan as laid out at its paper's width.
@@ -77,6 +83,29 @@ fn finished(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> (Plan, f64) 
 /// title for diagram pages, the book's title for book pages. Sheet pages are made one by one;
 /// a book's pages (bounded by its puzzle count) and the diagram pages are laid out together.
 pub fn for_each_page<E>(
+    plan: &Plan,
+    blocks: &[Block],
+    sets: &[Vec<Record>],
+    f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    let Some(how) = plan.imposition else {
+        return each_page(plan, blocks, sets, f);
+    };
+    // Imposed sheets need pages from both ends of the document: collect them first (a book's
+    // pages, not a pad's thousand; the configuration's limits keep this small).
+    let mut pages = Vec::new();
+    each_page(plan, blocks, sets, &mut |_, page, _| -> Result<(), E> {
+        pages.push(page);
+        Ok(())
+    })?;
+    for (i, sheet) in impose(pages, how).into_iter().enumerate() {
+        f(i, sheet, &plan.title)?;
+    }
+    Ok(())
+}
+
+/// Lays out the pages of a plan one at a time, finished for binding, and hands each to `f`.
+fn each_page<E>(
     plan: &Plan,
     blocks: &[Block],
     sets: &[Vec<Record>],

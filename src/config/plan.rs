@@ -12,6 +12,7 @@ use crate::figure::BoardStyle;
 use crate::games::{BoardParams, GameId};
 
 use crate::geometry::Size;
+use crate::layout::impose::Imposition;
 use crate::layout::paper::{BLEED, Finish, Gutter, safe_margin};
 use crate::layout::{BookSpec, Orientation, Paper, SheetSpec};
 
@@ -65,6 +66,8 @@ pub struct Plan {
     pub date: Option<String>,
     /// How the pages are finished for binding (bleed, gutter), when the document asks.
     pub finish: Option<Finish>,
+    /// How the pages are placed on printed sheets, when the document asks.
+    pub imposition: Option<Imposition>,
 }
 
 impl Plan {
@@ -135,6 +138,9 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         date: None,
         bleed: None,
         gutter: None,
+        imposition: None,
+        sheet: None,
+        pages_per_sheet: None,
     });
     let paper = match &doc.paper {
         None => Paper::named("a4").expect("a4 exists"),
@@ -216,6 +222,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
             ),
         ));
     }
+    let imposition = imposition(&doc, size, &at)?;
     let formats = match &doc.formats {
         None => vec![Format::Pdf, Format::Svg],
         Some(f) => {
@@ -311,7 +318,91 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         subject: doc.subject.clone(),
         date,
         finish,
+        imposition,
     })
+}
+
+/// The `imposition` of `[document]`: the sheet (`sheet`, else for a saddle-stitched booklet
+/// the smallest named paper that holds two pages side by side, for n-up the document's paper)
+/// and, for n-up, `pages_per_sheet` (2, 4 or 8; default 2).
+fn imposition(
+    doc: &RawDocument,
+    page: Size,
+    at: &dyn Fn(usize, String) -> ConfigError,
+) -> Result<Option<Imposition>, ConfigError> {
+    let Some(how) = &doc.imposition else {
+        if let Some(s) = &doc.sheet {
+            return Err(at(s.span().start, "sheet needs an imposition".into())
+                .hint("add imposition = \"saddle-stitch\" or \"n-up\""));
+        }
+        return Ok(None);
+    };
+    let named = |s: &Spanned<String>| {
+        Paper::named(s.get_ref()).ok_or_else(|| {
+            at(s.span().start, format!("unknown paper '{}'", s.get_ref()))
+                .hint(format!("use one of {}", Paper::names()))
+        })
+    };
+    let portrait = |p: Paper| p.size(Orientation::Portrait);
+    match how.get_ref().as_str() {
+        "none" => Ok(None),
+        "saddle-stitch" => {
+            let sheet = match &doc.sheet {
+                Some(s) => portrait(named(s)?),
+                None => {
+                    // Two pages side by side on the sheet's long side, within a millimetre.
+                    let holds = |p: &Paper| {
+                        let s = portrait(*p);
+                        s.h + 1.0 >= 2.0 * page.w && s.w + 1.0 >= page.h
+                    };
+                    let mut fits: Vec<Paper> = crate::layout::paper::PAPERS
+                        .into_iter()
+                        .filter(holds)
+                        .collect();
+                    fits.sort_by(|a, b| (a.width * a.height).total_cmp(&(b.width * b.height)));
+                    portrait(*fits.first().ok_or_else(|| {
+                        at(
+                            how.span().start,
+                            "no named paper holds two of these pages".into(),
+                        )
+                        .hint("name the paper to print on with sheet = \"...\"")
+                    })?)
+                }
+            };
+            Ok(Some(Imposition::SaddleStitch { sheet }))
+        }
+        "n-up" => {
+            let per = doc
+                .pages_per_sheet
+                .as_ref()
+                .map_or(Ok(2), |n| match *n.get_ref() {
+                    v @ (2 | 4 | 8) => Ok(v),
+                    v => Err(at(
+                        n.span().start,
+                        format!("pages_per_sheet {v}: use 2, 4 or 8"),
+                    )),
+                })?;
+            let paper = match &doc.sheet {
+                Some(s) => portrait(named(s)?),
+                None => portrait(Paper::custom(page.w, page.h)),
+            };
+            let (long, short) = (paper.h, paper.w);
+            let (sheet, across, down) = match per {
+                2 => (Size::new(long, short), 2, 1),
+                4 => (Size::new(short, long), 2, 2),
+                _ => (Size::new(long, short), 4, 2),
+            };
+            Ok(Some(Imposition::NUp {
+                sheet,
+                across,
+                down,
+            }))
+        }
+        other => Err(
+            at(how.span().start, format!("unknown imposition '{other}'"))
+                .hint("use \"saddle-stitch\", \"n-up\" or \"none\""),
+        ),
+    }
 }
 
 /// The keys every `[[board]]` table may have; each game adds its board parameters.

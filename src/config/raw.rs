@@ -69,6 +69,12 @@ pub struct RawDocument {
     pub bleed: Option<bool>,
     /// A gutter on the binding side: "auto" (from the page count) or a width in mm.
     pub gutter: Option<Spanned<toml::Value>>,
+    /// "saddle-stitch", "n-up" or "none".
+    pub imposition: Option<Spanned<String>>,
+    /// The paper the imposed sheets are printed on.
+    pub sheet: Option<Spanned<String>>,
+    /// Pages on each sheet for "n-up": 2, 4 or 8.
+    pub pages_per_sheet: Option<Spanned<usize>>,
 }
 
 /// A table as written, each key and value with its place in the file: the first stage of a

@@ -3,6 +3,7 @@
 
 pub mod book;
 pub mod diagrams;
+pub mod impose;
 pub mod paper;
 pub mod sheet;
 pub mod tables;

@@ -147,21 +147,41 @@ impl Page {
 
     /// Moves everything on the page by (dx, dy) mm.
     pub fn translate(&mut self, dx: f64, dy: f64) {
+        self.transform(1.0, dx, dy);
+    }
+
+    /// Scales everything on the page by `k` about the page's corner (positions, radii, text
+    /// sizes, line widths and dashes), then moves it by (dx, dy) mm.
+    pub fn transform(&mut self, k: f64, dx: f64, dy: f64) {
         let by = |p: &mut Point| {
-            p.x += dx;
-            p.y += dy;
+            p.x = p.x * k + dx;
+            p.y = p.y * k + dy;
         };
         for item in &mut self.items {
             match item {
-                Item::Text(t) => by(&mut t.pos),
-                Item::Shape(s) => match &mut s.geometry {
-                    Geometry::Line(a, b) => {
-                        by(a);
-                        by(b);
+                Item::Text(t) => {
+                    by(&mut t.pos);
+                    t.size *= k;
+                }
+                Item::Shape(s) => {
+                    match &mut s.geometry {
+                        Geometry::Line(a, b) => {
+                            by(a);
+                            by(b);
+                        }
+                        Geometry::Polyline(ps) | Geometry::Polygon(ps) => {
+                            ps.iter_mut().for_each(by)
+                        }
+                        Geometry::Circle(c, r) => {
+                            by(c);
+                            *r *= k;
+                        }
                     }
-                    Geometry::Polyline(ps) | Geometry::Polygon(ps) => ps.iter_mut().for_each(by),
-                    Geometry::Circle(c, _) => by(c),
-                },
+                    if let Some(st) = &mut s.stroke {
+                        st.width *= k;
+                        st.dash.iter_mut().for_each(|d| *d *= k);
+                    }
+                }
             }
         }
     }
