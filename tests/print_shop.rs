@@ -380,3 +380,61 @@ fn a_saddle_stitched_booklet_prints_in_fold_order_and_n_up_in_reading_order() {
         );
     }
 }
+
+#[test]
+fn front_matter_gives_a_title_page_contents_how_to_read_and_an_index_by_difficulty() {
+    let dir = temp_dir("print-front");
+    std::fs::write(
+        dir.join("f.toml"),
+        "[document]\ntitle = \"Pairs for the club\"\nsubject = \"Anchor 2D problems\"\n\
+         name = \"f\"\nfront_matter = true\nformats = [\"pdf\", \"svg\"]\n\n\
+         [[puzzles]]\ngame = \"anchor2d\"\nkind = \"pair\"\ncount = 4\nper_page = 4\n\
+         answers = \"back\"\ntitle = \"Pairs\"\nchapter = \"Anchor 2D\"\n",
+    )
+    .unwrap();
+    let o = stonepress(&dir, &["build", "f.toml"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    check_pdf(&dir.join("output/f.pdf"));
+    let pages: Vec<String> = common::files_under(&dir.join("output/f"))
+        .into_iter()
+        .map(|(_, b)| String::from_utf8_lossy(&b).into_owned())
+        .collect();
+    // Title, contents, how to read; chapter, problems; answers; index.
+    assert_eq!(pages.len(), 7);
+    assert!(pages[0].contains("Pairs for the club") && pages[0].contains("Anchor 2D problems"));
+    assert!(pages[0].contains("4 problems, every answer proven"));
+    for (entry, page) in [
+        ("How to read this book", 3),
+        ("Anchor 2D", 4),
+        ("Pairs", 5),
+        ("Pairs: answers", 6),
+        ("Problems by difficulty", 7),
+    ] {
+        assert!(
+            pages[1].contains(&format!(">{entry}<")),
+            "contents lack {entry}"
+        );
+        assert!(
+            pages[1].contains(&format!(">{page}<")),
+            "contents lack page {page}"
+        );
+        assert!(
+            pages[page - 1].contains(entry),
+            "page {page} is not {entry}"
+        );
+    }
+    assert!(pages[2].contains("Notation") && pages[2].contains("ROW.CELL"));
+    assert!(pages[2].contains("Anchor 2D pair: easy below"));
+    // The index lists each problem under the grade the manifest gives it.
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("output/f.json")).unwrap()).unwrap();
+    let index = &pages[6];
+    for p in manifest["sets"][0]["puzzles"].as_array().unwrap() {
+        let grade = p["grade"].as_str().unwrap();
+        let mut heading = grade.to_string();
+        heading[..1].make_ascii_uppercase();
+        assert!(index.contains(&format!(">{heading}<")), "{index}");
+    }
+    let o = stonepress(&dir, &["verify", "output/f.json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::config::diagram::make_blocks;
 use crate::config::{Format, Plan};
 use crate::layout::diagrams::{Block, DiagramPages, diagram_pages, number_page};
+use crate::layout::front;
 use crate::layout::impose::{Imposition, impose};
 use crate::layout::paper::Gutter;
 use crate::layout::{Answers, BookSpec, ChapterText, board_sheet_page, book_pages};
@@ -50,8 +51,24 @@ pub fn page_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize 
 
 /// The pages of a plan as laid out at its paper's width.
 fn count_pages(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
+    let (front, back) = matter_pages(plan, sets);
+    front + body_count(plan, blocks, sets) + back
+}
+
+/// The pages of the sheets, diagrams and books.
+fn body_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
     plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan, blocks).len() + books
+}
+
+/// Pages of front matter (title, contents, how to read) and back matter (the index by
+/// difficulty, when there are puzzles).
+fn matter_pages(plan: &Plan, sets: &[Vec<Record>]) -> (usize, usize) {
+    if plan.front_matter {
+        (3, usize::from(sets.iter().any(|s| !s.is_empty())))
+    } else {
+        (0, 0)
+    }
 }
 
 /// The plan as its pages are laid out, and the gutter (mm): without a finish, the plan itself;
@@ -120,10 +137,126 @@ fn each_page<E>(
         }
         f(n, page, title)
     };
+    let (front, back) = matter_pages(plan, sets);
+    let total = count_pages(plan, blocks, sets);
+    if front == 0 {
+        return body_pages(plan, blocks, sets, (0, total), &mut f);
+    }
+    // The contents need every bookmark's page: lay the body out once to find them.
+    let mut marks = Vec::new();
+    body_pages(
+        plan,
+        blocks,
+        sets,
+        (front, total),
+        &mut |n, page: Page, _| {
+            if let Some(b) = page.bookmark {
+                marks.push((b, n + 1));
+            }
+            Ok::<(), ()>(())
+        },
+    )
+    .expect("collecting bookmarks does not fail");
+    let infos = set_infos(plan, sets);
+    for (i, page) in front_pages(plan, &infos, &marks, total)
+        .into_iter()
+        .enumerate()
+    {
+        f(i, page, &plan.title)?;
+    }
+    body_pages(plan, blocks, sets, (front, total), &mut f)?;
+    if back == 1 {
+        let mut page = Page::new(plan.paper);
+        let paragraphs = front::by_difficulty(&infos);
+        let bottom = plan.paper.h - plan.margin - 12.0;
+        front::text_page(
+            &mut page,
+            plan.margin,
+            (plan.margin + 10.0, bottom),
+            "Problems by difficulty",
+            9.0,
+            &paragraphs,
+        );
+        page.bookmark = Some("Problems by difficulty".to_string());
+        number_page(&mut page, plan.margin, total, total);
+        f(total - 1, page, &plan.title)?;
+    }
+    Ok(())
+}
+
+/// What the front and back matter read of each puzzle set.
+fn set_infos<'a>(plan: &'a Plan, sets: &'a [Vec<Record>]) -> Vec<front::SetInfo<'a>> {
+    plan.books
+        .iter()
+        .zip(sets)
+        .map(|(b, set)| front::SetInfo {
+            title: &b.title,
+            kind: b.set.kind,
+            game: b.set.game.title(),
+            records: set,
+        })
+        .collect()
+}
+
+/// The title page, the contents (each bookmark with its page) and the "how to read" page.
+fn front_pages(
+    plan: &Plan,
+    infos: &[front::SetInfo],
+    marks: &[(String, usize)],
+    total: usize,
+) -> Vec<Page> {
+    let puzzles: usize = infos.iter().map(|s| s.records.len()).sum();
+    let mut foot = Vec::new();
+    if puzzles > 0 {
+        foot.push(format!(
+            "{puzzles} problems, every answer proven by the solver (seed {})",
+            plan.seed
+        ));
+    }
+    foot.push(format!(
+        "Made with stonepress {}",
+        env!("CARGO_PKG_VERSION")
+    ));
+    let subtitle = plan.subject.clone().unwrap_or_default();
+    let mut contents = vec![("How to read this book".to_string(), 3)];
+    contents.extend(marks.iter().cloned());
+    if puzzles > 0 {
+        contents.push(("Problems by difficulty".to_string(), total));
+    }
+    let (mut contents_page, _) = front::contents_page(plan.paper, plan.margin, &contents);
+    contents_page.bookmark = Some("Contents".to_string());
+    let mut how = Page::new(plan.paper);
+    front::text_page(
+        &mut how,
+        plan.margin,
+        (plan.margin + 10.0, plan.paper.h - plan.margin - 12.0),
+        "How to read this book",
+        9.0,
+        &front::how_to_read(infos),
+    );
+    how.bookmark = Some("How to read this book".to_string());
+    let mut pages = vec![
+        front::title_page(plan.paper, plan.margin, &plan.title, &subtitle, &foot),
+        contents_page,
+        how,
+    ];
+    for (i, p) in pages.iter_mut().enumerate().skip(1) {
+        number_page(p, plan.margin, i + 1, total);
+    }
+    pages
+}
+
+/// Lays out the sheets, diagrams and books one page at a time, numbered from `start + 1` of
+/// `total`, and hands each to `f` with its 0-based index in the document.
+fn body_pages<E>(
+    plan: &Plan,
+    blocks: &[Block],
+    sets: &[Vec<Record>],
+    (start, total): (usize, usize),
+    f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
+) -> Result<(), E> {
     let diagrams = diagram_part(plan, blocks);
-    let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
-    let total: usize = plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagrams.len() + books;
-    let mut n = 0;
+    let mut n = start;
     for sheet in &plan.sheets {
         for i in 0..sheet.pages {
             let mut page = board_sheet_page(sheet, n + 1, total);

@@ -68,6 +68,9 @@ pub struct Plan {
     pub finish: Option<Finish>,
     /// How the pages are placed on printed sheets, when the document asks.
     pub imposition: Option<Imposition>,
+    /// Front matter (title page, contents, how to read) and back matter (index by
+    /// difficulty, when there are puzzles).
+    pub front_matter: bool,
 }
 
 impl Plan {
@@ -141,6 +144,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         imposition: None,
         sheet: None,
         pages_per_sheet: None,
+        front_matter: None,
     });
     let paper = match &doc.paper {
         None => Paper::named("a4").expect("a4 exists"),
@@ -319,6 +323,7 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         date,
         finish,
         imposition,
+        front_matter: doc.front_matter.unwrap_or(false),
     })
 }
 

@@ -75,6 +75,8 @@ pub struct RawDocument {
     pub sheet: Option<Spanned<String>>,
     /// Pages on each sheet for "n-up": 2, 4 or 8.
     pub pages_per_sheet: Option<Spanned<usize>>,
+    /// A title page, contents and "how to read" page first, an index by difficulty last.
+    pub front_matter: Option<bool>,
 }
 
 /// A table as written, each key and value with its place in the file: the first stage of a

@@ -277,19 +277,10 @@ pub fn book_pages(
     BookPages { body, back }
 }
 
-/// Body text size on a chapter page, mm.
-const BODY: f64 = 3.6;
-
 /// A chapter page: the chapter's title large, its introduction, and where its problems and
 /// answers are.
 fn chapter_page(page: &mut Page, spec: &BookSpec, text: &ChapterText) {
     let m = spec.margin;
-    let width = spec.paper.w - 2.0 * m;
-    let mut y = m + TITLE * 2.0;
-    if let Some(title) = &spec.chapter {
-        page.bold_text(Point::new(m, y), title.clone(), TITLE * 1.6, Align::Start);
-        y += TITLE * 2.2;
-    }
     let bottom = spec.paper.h - m - FOOT * 3.0;
     let mut paragraphs = text.paragraphs.clone();
     let (first, last) = text.problems;
@@ -303,23 +294,15 @@ fn chapter_page(page: &mut Page, spec: &BookSpec, text: &ChapterText) {
         None => whereabouts.push('.'),
     }
     paragraphs.push((String::new(), whereabouts));
-    for (heading, para) in &paragraphs {
-        if !heading.is_empty() {
-            if y + BODY * 2.0 > bottom {
-                break;
-            }
-            page.bold_text(Point::new(m, y), heading.clone(), BODY * 1.1, Align::Start);
-            y += BODY * 1.6;
-        }
-        for line in crate::figure::wrap(para, width, BODY) {
-            if y > bottom {
-                break;
-            }
-            page.text(Point::new(m, y), line, BODY, Align::Start);
-            y += BODY * 1.45;
-        }
-        y += BODY * 0.8;
-    }
+    let title = spec.chapter.as_deref().unwrap_or_default();
+    super::front::text_page(
+        page,
+        m,
+        (m + TITLE * 2.0, bottom),
+        title,
+        TITLE * 1.6,
+        &paragraphs,
+    );
 }
 
 const PAD: f64 = 3.0;

@@ -3,6 +3,7 @@
 
 pub mod book;
 pub mod diagrams;
+pub mod front;
 pub mod impose;
 pub mod paper;
 pub mod sheet;
