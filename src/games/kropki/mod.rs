@@ -19,9 +19,13 @@
 //! inside a region.
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
