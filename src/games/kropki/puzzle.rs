@@ -197,39 +197,42 @@ fn fresh(k: &Kropki) -> Kropki {
 pub const SAMPLE_NODES: u64 = 2_000;
 
 /// Samples a `capture` candidate: a playout stopped at the first position where the side to
-/// move needs at most N placements for a capture (`Hunt::needs`, N drawn from the seed) and a
-/// quick search proves a capture within N.
+/// move needs exactly N placements for a capture by `Hunt::needs` (N drawn from the seed, so
+/// the capture is in N exactly) and a quick search proves a capture within N.
 pub fn sample_capture(seed: u64, size: usize) -> Option<Cand> {
     let mut rng = crate::util::rng(seed ^ 0xCA97);
     let want: u32 = [1, 2, 2, 2, 3, 3][rng.random_range(0..6)];
     playout(seed, size, |k| {
         let mut hunt = Hunt::new(k.clone(), k.to_move(), want, None, true);
-        hunt.needs(want) <= want
+        hunt.needs(want) == want
             && search::capture(k, want, &budget(SAMPLE_NODES)).win.status == Status::Proven
     })
     .map(|k| Cand { k, target: None })
 }
 
 /// Samples an `escape` candidate: a playout stopped at the first position where a chain of the
-/// side to move is at most N placements from capture (N drawn from the seed) and a quick search
-/// proves the opponent's threat to it within N. The chain's first dot is the target.
+/// side to move is exactly N placements from capture by `Hunt::needs` (N drawn from the seed) and a quick search
+/// proves the opponent's threat to it within N (the smallest such chain). The chain's first dot
+/// is the target.
 pub fn sample_escape(seed: u64, size: usize) -> Option<Cand> {
     let mut rng = crate::util::rng(seed ^ 0xE5C);
     let want: u32 = [1, 2, 2][rng.random_range(0..3)];
     let mut target = None;
     let k = playout(seed, size, |k| {
         let me = k.to_move();
-        let mut seen: Vec<Node> = Vec::new();
+        let mut chains: Vec<Vec<Node>> = Vec::new();
         for n in search::live_dots(k, me) {
-            if seen.contains(&n) || k.on_border(n) {
-                continue;
+            if !k.on_border(n) && !chains.iter().any(|ch| ch.contains(&n)) {
+                chains.push(chain(k, n));
             }
-            let ch = chain(k, n);
-            seen.extend(&ch);
+        }
+        // The smallest chains first: a few marked dots read best.
+        chains.sort_by_key(|ch| (ch.len(), ch[0]));
+        for ch in chains {
             let mut them = k.clone();
             them.set_to_move(me.opp());
             let mut hunt = Hunt::new(them, me.opp(), want, Some(ch.clone()), true);
-            if hunt.needs(want) > want {
+            if hunt.needs(want) != want {
                 continue;
             }
             if let (Ok(Some(_)), _) = search::threat(k, &ch, want, &budget(SAMPLE_NODES)) {
@@ -393,11 +396,7 @@ pub fn prove_escape(c: &Cand, seed: u64, nodes: u64) -> Result<Record, String> {
     };
     let found = search::escape(&c.k, &marked, n, &b);
     spent += found.win.nodes;
-    let instruction = format!(
-        "{} to play and save the marked dots ({} captures in {n})",
-        c.k.to_move().title(),
-        c.k.to_move().opp().title()
-    );
+    let instruction = format!("{} to play and save the marked dots", c.k.to_move().title());
     record(c, &ESCAPE, &found, instruction, seed, spent)
 }
 
@@ -465,8 +464,10 @@ fn figure(r: &Record, answer: bool) -> Result<Figure, String> {
         .sum();
     let mut caption = if r.goal == "escape" {
         format!(
-            "1 at {} saves the marked dots (the only move that does).",
-            r.key_move
+            "1 at {} saves the marked dots from {}'s capture in {} (the only move that does).",
+            r.key_move,
+            c.k.to_move().opp().title(),
+            r.focus.get("in").and_then(Value::as_u64).unwrap_or(0)
         )
     } else {
         format!(
@@ -479,11 +480,12 @@ fn figure(r: &Record, answer: bool) -> Result<Figure, String> {
             }
         )
     };
-    if let Some(w) = r
+    if let Some((w, m)) = r
         .wrong_moves
         .iter()
-        .find(|w| w.refutation.is_some() && !r.main_line.contains(&w.play))
-        && let Ok(m) = Move::parse(&c.k, &w.play)
+        .filter(|w| w.refutation.is_some())
+        .filter_map(|w| Move::parse(&c.k, &w.play).ok().map(|m| (w, m)))
+        .find(|(_, m)| line.iter().all(|l| l.at != m.at))
     {
         fig.mark(c.k.id(m.at as Node), MarkKind::Label("a".into()));
         caption.push_str(&format!(
