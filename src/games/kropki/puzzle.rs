@@ -193,7 +193,7 @@ fn fresh(k: &Kropki) -> Kropki {
     out
 }
 
-/// Nodes of the quick searches that stop a playout.
+/// Nodes of the quick searches that stop a playout, per move of the N looked for.
 pub const SAMPLE_NODES: u64 = 2_000;
 
 /// Samples a `capture` candidate: a playout stopped at the first position where the side to
@@ -205,7 +205,10 @@ pub fn sample_capture(seed: u64, size: usize) -> Option<Cand> {
     playout(seed, size, |k| {
         let mut hunt = Hunt::new(k.clone(), k.to_move(), want, None, true);
         hunt.needs(want) == want
-            && search::capture(k, want, &budget(SAMPLE_NODES)).win.status == Status::Proven
+            && search::capture(k, want, &budget(SAMPLE_NODES * u64::from(want)))
+                .win
+                .status
+                == Status::Proven
     })
     .map(|k| Cand { k, target: None })
 }
@@ -213,10 +216,10 @@ pub fn sample_capture(seed: u64, size: usize) -> Option<Cand> {
 /// Samples an `escape` candidate: a playout stopped at the first position where a chain of the
 /// side to move is exactly N placements from capture by `Hunt::needs` (N drawn from the seed) and a quick search
 /// proves the opponent's threat to it within N (the smallest such chain). The chain's first dot
-/// is the target.
+/// off the border is the target.
 pub fn sample_escape(seed: u64, size: usize) -> Option<Cand> {
     let mut rng = crate::util::rng(seed ^ 0xE5C);
-    let want: u32 = [1, 2, 2][rng.random_range(0..3)];
+    let want: u32 = [1, 2, 2, 2][rng.random_range(0..4)];
     let mut target = None;
     let k = playout(seed, size, |k| {
         let me = k.to_move();
@@ -236,7 +239,7 @@ pub fn sample_escape(seed: u64, size: usize) -> Option<Cand> {
                 continue;
             }
             if let (Ok(Some(_)), _) = search::threat(k, &ch, want, &budget(SAMPLE_NODES)) {
-                target = Some(ch[0]);
+                target = ch.iter().copied().find(|&n| !k.on_border(n));
                 return true;
             }
         }
@@ -610,11 +613,18 @@ impl PuzzleKind for KropkiKind {
     }
 }
 
-/// Where the `capture` kind's medium and hard bands start (proof sizes, measured on size 9).
-pub const CAPTURE_BANDS: [usize; 2] = [100, 1000];
+/// Where the `capture` kind's medium and hard bands start (proof sizes, measured on size 9): a
+/// capture in one proves in 2 positions (easy); a capture in two in about one position per
+/// legal reply, each answered by the capture (110 to 150 on size 9: medium); a capture in two
+/// whose replies need answers of their own, and a capture in three (a ladder proves in about
+/// 300, a net in thousands), are hard.
+pub const CAPTURE_BANDS: [usize; 2] = [50, 250];
 
-/// Where the `escape` kind's medium and hard bands start (proof sizes, measured on size 9).
-pub const ESCAPE_BANDS: [usize; 2] = [100, 1000];
+/// Where the `escape` kind's medium and hard bands start (proof sizes, measured on size 9): an
+/// escape from a capture in one proves in 2 positions (the key, then no capture: easy); an
+/// escape from a capture in two needs the opponent's tries read out (tens of positions:
+/// medium; hundreds: hard).
+pub const ESCAPE_BANDS: [usize; 2] = [3, 200];
 
 /// Reads a record's position and marked dots (for tests and the exhaustive check).
 pub fn record_position(r: &Record) -> Result<(Kropki, Option<Vec<Node>>), String> {
