@@ -624,6 +624,61 @@ mod tests {
     }
 
     #[test]
+    fn the_bound_falls_by_at_most_one_per_taker_move_and_not_on_a_keepers_border_move() {
+        use rand::RngExt;
+        let mut rng = crate::util::rng(17);
+        for game in 0..40 {
+            let mut k = Kropki::new(9, 9);
+            let taker = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            for _ in 0..rng.random_range(6..30) {
+                let free: Vec<Node> = k.nodes().filter(|&n| k.can_place(n).is_ok()).collect();
+                let n = free[rng.random_range(0..free.len())];
+                let mover = k.to_move();
+                k.play(n, &[]).unwrap();
+                if !k.declarable(mover).is_empty() {
+                    k.undo();
+                }
+            }
+            let mut h = Hunt::new(k.clone(), taker, 9, None, true);
+            let before = h.needs(8);
+            let free: Vec<Node> = k.nodes().filter(|&n| k.can_place(n).is_ok()).collect();
+            for &n in &free {
+                let mut g = k.clone();
+                g.set_to_move(taker);
+                g.play(n, &[]).unwrap();
+                let mut after = Hunt::new(g, taker, 9, None, true);
+                assert!(
+                    after.needs(8) + 1 >= before,
+                    "a taker move at {}",
+                    k.name(n)
+                );
+                if k.on_border(n) {
+                    let mut g = k.clone();
+                    g.set_to_move(taker.opp());
+                    g.play(n, &[]).unwrap();
+                    let mut after = Hunt::new(g, taker, 9, None, true);
+                    assert!(after.needs(8) >= before, "a keeper move at {}", k.name(n));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_kropki_board_has_the_symmetries_of_its_rectangle() {
+        for (w, h, n) in [(9, 9, 8), (9, 7, 4), (7, 11, 4)] {
+            let mut perms = super::super::look::board(w, h).symmetries();
+            assert_eq!(perms.len(), n, "{w} x {h}");
+            perms.sort();
+            perms.dedup();
+            assert_eq!(perms.len(), n, "{w} x {h}: distinct");
+        }
+    }
+
+    #[test]
     fn a_move_names_its_declarations_as_the_position_files_do() {
         let k = pos("D5 F5 E4", "E5", 9);
         let m = Move::parse(&k, "E6+E5").unwrap();
