@@ -20,7 +20,9 @@
 //! quick search. The position is then proven.
 //!
 //! A record keeps `size`, `black`, `white` (node names), the N (`in`) and, for `escape`,
-//! `target` (one node of the marked chain). Its tree (`sgf`) is the key move's solution tree
+//! `target` (one node of the marked chain). Its `key_move` is the node the key move places on
+//! (the reader's answer, a point of the board); the main line gives each move in full, in the
+//! position files' notation ("E6+E5": place at E6 and declare the region around E5). Its tree (`sgf`) is the key move's solution tree
 //! with each kept wrong first move and its refutation as variations. `verify` proves the
 //! record's position again from these keys alone and compares every claim.
 
@@ -351,7 +353,7 @@ fn record(
         goal: kind.name().to_string(),
         instruction,
         focus,
-        key_move: name(key),
+        key_move: k.name(key.at as Node),
         unique: true,
         main_line: proof.main_line.iter().map(|&m| name(m)).collect(),
         wrong_moves: wrong
