@@ -625,8 +625,10 @@ pub const CAPTURE_BANDS: [usize; 2] = [50, 250];
 /// Where the `escape` kind's medium and hard bands start (proof sizes, measured on size 9): an
 /// escape from a capture in one proves in 2 positions (the key, then no capture: easy); an
 /// escape from a capture in two needs the opponent's tries read out (tens of positions:
-/// medium; hundreds: hard).
-pub const ESCAPE_BANDS: [usize; 2] = [3, 200];
+/// medium; a hundred and more, where the tries need answers of their own: hard). Escapes from
+/// a capture in two with a single saving move are rare in the playouts (about one kept escape
+/// in forty): most such threats can be met in several ways.
+pub const ESCAPE_BANDS: [usize; 2] = [3, 100];
 
 /// Reads a record's position and marked dots (for tests and the exhaustive check).
 pub fn record_position(r: &Record) -> Result<(Kropki, Option<Vec<Node>>), String> {
