@@ -107,7 +107,7 @@ fn a_bad_puzzles_table_is_refused_with_its_line() {
         "{err}"
     );
     assert!(!dir.join("output").exists(), "nothing is written");
-    std::fs::write(&cfg, "[[puzzles]]\ngame = \"kropki\"\n").unwrap();
+    std::fs::write(&cfg, "[[puzzles]]\ngame = \"kropki\"\nkind = \"tesuji\"\n").unwrap();
     let o = stonepress(&dir, &["check", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     // A band no candidate reaches is a set that cannot be made: a run-time failure (exit 1)

@@ -1,5 +1,5 @@
 //! Kropki's entry in the game contract: identity, board, show options, and the loaded
-//! position behind the engine.
+//! position behind the engine, its solver (`solve`) and its puzzle kinds (`puzzle`).
 
 use super::engine::Kropki;
 use super::{figure, from_spec, score};
@@ -7,7 +7,7 @@ use crate::figure::request::{Made, Request};
 use crate::games::position::load_table;
 use crate::games::{
     About, Color, Game, GameError, Param, Position, Resolved, ScoreOptions, ScoreReport,
-    ShowOption, Source,
+    ShowOption, SolveOptions, Source,
 };
 use crate::geometry::Board;
 
@@ -85,6 +85,14 @@ impl Game for KropkiGame {
     fn show_options(&self) -> &'static [ShowOption] {
         SHOW
     }
+
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::puzzle::PUZZLE_KINDS
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
 }
 
 impl Position for Kropki {
@@ -94,6 +102,11 @@ impl Position for Kropki {
 
     fn to_play(&self) -> Color {
         self.to_move()
+    }
+
+    fn set_to_play(&mut self, side: Color) -> Result<(), String> {
+        self.set_to_move(side);
+        Ok(())
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
@@ -118,5 +131,9 @@ impl Position for Kropki {
 
     fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
         score(self, options)
+    }
+
+    fn solve(&mut self, options: &SolveOptions) -> Result<ScoreReport, GameError> {
+        super::solve::solve(self, "position", options)
     }
 }

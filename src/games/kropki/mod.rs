@@ -17,11 +17,19 @@
 //! are linked only diagonally; such an edge-connected chain is safe only where it cannot be
 //! cut that way (RULES.md, Kropki ambiguities). Border nodes may be played on but are never
 //! inside a region.
+//!
+//! Puzzles: `problem` (capture within N as a proof-search problem over every move of the
+//! board), `solve` (the searches and `stonepress solve kropki`), `puzzle` (the `capture` and
+//! `escape` kinds) and `exhaustive` (the plain minimax that checks them).
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
