@@ -65,6 +65,8 @@ pub struct KropkiKind {
     bands: [usize; 2],
     sample: fn(u64, usize) -> Option<Cand>,
     prove: fn(&Cand, u64, u64) -> Result<Record, String>,
+    /// The chapter page's paragraph.
+    intro: &'static str,
 }
 
 /// The `capture` kind (the default).
@@ -72,6 +74,11 @@ pub static CAPTURE: KropkiKind = KropkiKind {
     name: "capture",
     default: true,
     bands: CAPTURE_BANDS,
+    intro: "Enclose at least one of the opponent's dots within the number of your own moves the \
+            problem gives, and declare the region, whatever the opponent plays: its own captures, \
+            which break your ring, included. A ring that leans on the edge of the grid encloses \
+            nothing. A move is written as its node, with + and a node inside each region it \
+            declares (G1+E2). The answer numbers the moves in order and shades the region won.",
     sample: sample_capture,
     prove: prove_capture,
 };
@@ -81,6 +88,10 @@ pub static ESCAPE: KropkiKind = KropkiKind {
     name: "escape",
     default: false,
     bands: ESCAPE_BANDS,
+    intro: "The marked dots are in danger: the opponent, moving now, would capture one of them \
+            within the number of moves the problem gives. Find the one move, a dot and any \
+            regions it declares, after which they cannot be captured in that time. The answer \
+            numbers the moves in order.",
     sample: sample_escape,
     prove: prove_escape,
 };
@@ -551,6 +562,10 @@ fn stones(r: &Record, board: &Board) -> Vec<(PointId, Color)> {
 impl PuzzleKind for KropkiKind {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn introduction(&self) -> &'static str {
+        self.intro
     }
 
     fn is_default(&self) -> bool {
