@@ -17,9 +17,12 @@
 //! grows a group from a point near a side, each stone one that lowers its bound most (ties at
 //! random), the other side answers near the stones and sometimes on the builder's best point,
 //! until the group is one to three stones from anchoring; for `block` the other side is then
-//! to move. `count` positions are seeded playouts to a full-ish board: each side mostly
-//! extends its own stones, sometimes plays anywhere (the stones that end up dead), until
-//! between 30 and 60 points are empty; then both pass.
+//! to move. `count` positions are seeded playouts to a full-ish board from the six home
+//! corners: each side mostly extends its own stones on the frontier (within two steps of the
+//! opponent's; before they meet, anywhere next to its own stones), sometimes plays anywhere
+//! (the stones that end up dead), until between 30 and 60 points are empty, or at most 100
+//! and no frontier is left; then both pass. A count keeps 2 to 10 dead groups, at most 30
+//! dead stones and at least 8 points of territory.
 //!
 //! Records keep `black` and `white` (points in board order) and the focus keys `target` (a
 //! stone of the marked group), `region` (its points in board order), `in` (N) and `score`
@@ -252,47 +255,65 @@ fn sample(aim: Aim, seed: u64) -> Option<Cand> {
 
 /// A seeded playout to a full-ish board (module docs), then two passes.
 fn finished(rng: &mut impl rand::Rng) -> Anchor {
-    let mut a = Anchor::new();
-    a.setup(&[], Color::Black);
-    let board = a.board().clone();
+    let board = super::look::board();
+    // Each side starts on its three home corners (anchors by themselves).
+    let st: Vec<(PointId, Color)> = super::look::ANCHOR_CORNERS
+        .iter()
+        .map(|k| {
+            let c = if k.2 { Color::Black } else { Color::White };
+            (board.parse(k.0).expect("a corner"), c)
+        })
+        .collect();
+    let mut a = setup(&st, Color::Black);
     let stop = rng.random_range(30..=60usize);
-    // A few stones on each side's home corners and along the sides to start from.
-    let edge: Vec<PointId> = board.points().filter(|&p| board.sides(p) != 0).collect();
-    for _ in 0..6 {
-        let p = edge[rng.random_range(0..edge.len())];
-        if a.stone(p).is_none() {
-            a.play(Move::Place(p)).expect("an empty point");
-        } else {
-            a.play(Move::Pass).expect("a pass");
-        }
-    }
     while all_empty(&a).len() > stop {
         let me = a.to_move();
         let empty = all_empty(&a);
         let roll: f64 = rng.random();
-        let own: Vec<PointId> = empty
+        // Mostly a point on the frontier: next to one's own stones and within two steps of
+        // the opponent's (walls grow from the corners towards each other and leave the
+        // inside empty: territory); now and then anywhere (the invasions that die).
+        let near_enemy = |q: PointId| {
+            board.neighbours(q).iter().any(|&r| {
+                a.stone(r) == Some(me.opp())
+                    || board
+                        .neighbours(r)
+                        .iter()
+                        .any(|&t| a.stone(t) == Some(me.opp()))
+            })
+        };
+        let frontier: Vec<PointId> = empty
             .iter()
             .copied()
             .filter(|&q| {
-                let n = board.neighbours(q);
-                n.iter().any(|&r| a.stone(r) == Some(me))
-                    && (roll < 0.4 || n.iter().all(|&r| a.stone(r) != Some(me.opp())))
+                board.neighbours(q).iter().any(|&r| a.stone(r) == Some(me)) && near_enemy(q)
             })
             .collect();
-        let pool = if own.is_empty() || roll > 0.92 {
+        let own: Vec<PointId> = empty
+            .iter()
+            .copied()
+            .filter(|&q| board.neighbours(q).iter().any(|&r| a.stone(r) == Some(me)))
+            .collect();
+        if frontier.is_empty() && empty.len() <= 100 {
+            break;
+        }
+        let pool = if roll > 0.93 || own.is_empty() {
             &empty
-        } else {
+        } else if frontier.is_empty() {
             &own
+        } else {
+            &frontier
         };
         let p = pool[rng.random_range(0..pool.len())];
-        if a.play(Move::Place(p)).is_err() {
-            a.play(Move::Pass).expect("a pass");
-        }
+        a = {
+            let mut s = stones(&a);
+            s.push((p, me));
+            setup(&s, me.opp())
+        };
     }
-    let mut b = setup(&stones(&a), a.to_move());
-    b.play(Move::Pass).expect("a pass");
-    b.play(Move::Pass).expect("a pass");
-    b
+    a.play(Move::Pass).expect("a pass");
+    a.play(Move::Pass).expect("a pass");
+    a
 }
 
 /// Names of the stones of one colour, in board order.
@@ -696,6 +717,10 @@ impl PuzzleKind for Kind {
                 .count();
             if !(2..=10).contains(&dead) {
                 return Err(format!("{dead} dead groups"));
+            }
+            let s = a.score();
+            if s.territory[0] + s.territory[1] < 8 || s.prisoners[0] + s.prisoners[1] > 30 {
+                return Err("too little territory or too many dead stones to count".into());
             }
             return Ok(self.count_record(a, seed));
         }
