@@ -394,8 +394,13 @@ fn fifty_generated_puzzles_of_each_kind_agree_with_the_plain_search() {
             "{kind}: fewer than 50 puzzles with N <= 2"
         );
         let failures: Vec<String> = records.iter().filter_map(|r| agrees(r).err()).collect();
+        let in_two = records
+            .iter()
+            .filter(|r| r.focus.get("in").and_then(|v| v.as_u64()) == Some(2))
+            .count();
         eprintln!(
-            "{kind}: {} puzzles generated in {:.1} s, checked in {:.1} s, {} disagree",
+            "{kind}: {} puzzles ({in_two} with N = 2) generated in {:.1} s, checked in {:.1} s, \
+             {} disagree",
             records.len(),
             made.as_secs_f64(),
             (started.elapsed() - made).as_secs_f64(),

@@ -6,7 +6,9 @@
 //! and the report says which. Without `--target` the marked group is the side's group (for
 //! `block`: the opponent's) that is not an anchor and whose bound is least, ties to the group
 //! with the lowest first point; `decided` says so. `auto` takes `anchor` when some such group
-//! of the side to move anchors within N, else `block` when the opponent threatens.
+//! of the side to move anchors within N, else `block` when the opponent threatens. A
+//! `block` whose region meets its own 180-degree image is searched without the mirror rule
+//! (problem.rs), and `decided` says so.
 
 use serde_json::json;
 
@@ -99,6 +101,12 @@ pub fn solve(pos: &AnchorPosition, opts: &SolveOptions) -> Result<ScoreReport, G
             decided = format!("{goal}: {how}");
         } else {
             decided.push_str(&format!("; {how}"));
+        }
+        if goal == "block" && !problem::mirror_free(a, &region) {
+            decided.push_str(
+                "; the region meets its 180-degree image, and a long line could meet the \
+                 mirror rule, which the search does not apply",
+            );
         }
         let reading = Reading {
             goal,
