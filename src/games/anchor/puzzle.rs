@@ -687,10 +687,10 @@ impl PuzzleKind for Kind {
     fn bands(&self) -> [usize; 2] {
         // From the proof sizes of generated samples: an anchor in one is 2 positions, in two
         // about 10, in three 100 to 300; a block's proof grows with the moves it refutes
-        // (about 25 to 60); a count's judgements run from about 7 to 24.
+        // (about 25 to 60); a count's judgements run from about 8 to 21.
         match self.aim {
             Aim::Anchor => [10, 200],
-            Aim::Block => [35, 60],
+            Aim::Block => [31, 45],
             Aim::Count => [12, 17],
         }
     }
