@@ -215,12 +215,31 @@ fn a_block_must_be_played_at_the_gap() {
     assert_eq!(r["unique"], true);
     assert_eq!(r["target"], "H1");
     assert!(
-        r["decided"]
-            .as_str()
-            .unwrap()
-            .contains("the position's region"),
+        r["decided"].as_str().unwrap().contains("the given region"),
         "{r}"
     );
+    // The same region on the command line, for a file without one.
+    let file = dir.join("no-region.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "game = \"anchor\"\nblack = \"{CHAIN}\"\nwhite = \"F1 G1 H2 I3 J4 K5 L6 M7\"\n\
+             to_play = \"white\"\n"
+        ),
+    )
+    .unwrap();
+    let r = solve_json(
+        &dir,
+        &file,
+        &[
+            "--goal",
+            "block",
+            "--region",
+            "L7,L8,M8,N8,O8,M9,N9,O9,N10,O10",
+        ],
+    );
+    assert_eq!(r["key_move"], "O8", "{r}");
+    assert_eq!(r["region"].as_array().unwrap().len(), 10);
     // `auto` looks for an anchor of White's first: its chain anchors in two through N8
     // inside this region; aimed at the black stone it blocks.
     let r = solve_json(&dir, &data("gap.toml"), &[]);

@@ -1,9 +1,9 @@
 //! `stonepress solve anchor`: `--goal anchor|block|auto`, `--target POINT` (a stone of the
 //! marked group: the side to move's for `anchor`, the opponent's for `block`), `--in N` (the
 //! most moves of its own the side to move may use for `anchor`, 3 by default; for `block`
-//! the largest N of the opponent's threat, 2 by default). The region is the position file's
-//! `region` when it has one, else inferred from the marked group (`problem::infer_region`),
-//! and the report says which. Without `--target` the marked group is the side's group (for
+//! the largest N of the opponent's threat, 2 by default), `--region POINTS` (a list such as
+//! "H8 H9 I9"). The region is `--region`, else the position file's `region`, else inferred
+//! from the marked group (`problem::infer_region`), and `decided` says which. Without `--target` the marked group is the side's group (for
 //! `block`: the opponent's) that is not an anchor and whose bound is least, ties to the group
 //! with the lowest first point; `decided` says so. `auto` takes `anchor` when some such group
 //! of the side to move anchors within N, else `block` when the opponent threatens. A
@@ -28,7 +28,7 @@ fn region_for(pos: &AnchorPosition, target: PointId) -> (Vec<PointId>, &'static 
         problem::BLOCK_REACH
     };
     match &pos.region {
-        Some(r) => (r.clone(), "the position's region"),
+        Some(r) => (r.clone(), "the given region"),
         None => (
             problem::infer_region(&pos.game, target, reach),
             "the region inferred from the group",
@@ -58,6 +58,17 @@ fn candidates(pos: &AnchorPosition, c: Color) -> Vec<(u32, PointId)> {
 /// Solves the problem in `pos` under the command line's options.
 pub fn solve(pos: &AnchorPosition, opts: &SolveOptions) -> Result<ScoreReport, GameError> {
     let started = std::time::Instant::now();
+    let with_region;
+    let pos = match &opts.region {
+        None => pos,
+        Some(text) => {
+            with_region = AnchorPosition {
+                region: Some(parse_region(pos, text)?),
+                ..pos.clone()
+            };
+            &with_region
+        }
+    };
     let budget = solving::budget(opts, started);
     let a = &pos.game;
     let goal = opts.goal.as_deref().unwrap_or("auto");
@@ -272,6 +283,29 @@ pub fn solve(pos: &AnchorPosition, opts: &SolveOptions) -> Result<ScoreReport, G
             format!("'{other}' is not an Anchor goal (anchor, block or auto)"),
         )),
     }
+}
+
+/// The points of `--region` ("H8 H9" or "H8,H9"), sorted.
+fn parse_region(pos: &AnchorPosition, text: &str) -> Result<Vec<PointId>, GameError> {
+    let board = pos.game.board();
+    let bad = |message: String| GameError::Invalid {
+        file: "--region".into(),
+        line: 0,
+        message,
+    };
+    let mut pts = Vec::new();
+    for t in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        pts.push(board.parse(t).map_err(|e| bad(format!("'{t}': {e}")))?);
+    }
+    if pts.is_empty() {
+        return Err(bad("the region lists no point".into()));
+    }
+    pts.sort_unstable();
+    pts.dedup();
+    Ok(pts)
 }
 
 /// The side to move's search to anchor the group of `target` within `max_n`.
