@@ -253,8 +253,9 @@ fn every_line_the_template_books_print_is_legal_and_no_letter_hides_a_stone() {
                         .is_ok_and(|p| fig.view().contains(&fig.board, p))
                 };
                 let problem = book.set.kind.figure(r, false).unwrap();
+                // A kind without a move (Anchor's count) keeps its result in `key_move`.
                 assert!(
-                    inside(&problem, &r.key_move),
+                    inside(&problem, &r.key_move) || r.main_line.is_empty(),
                     "{at}: key move off the frame"
                 );
                 for m in &r.main_line {

@@ -7,7 +7,7 @@ use crate::figure::request::{Made, Request};
 use crate::games::position::load_table;
 use crate::games::{
     About, Color, Game, GameError, Position, Resolved, ScoreOptions, ScoreReport, ShowOption,
-    Source,
+    SolveOptions, Source,
 };
 use crate::geometry::Board;
 
@@ -64,7 +64,7 @@ impl Game for AnchorGame {
     }
 
     fn position_keys(&self) -> &'static [&'static str] {
-        &["mirror_rule"]
+        &["mirror_rule", "region"]
     }
 
     fn look(&self) -> &'static crate::figure::Look {
@@ -78,6 +78,14 @@ impl Game for AnchorGame {
     fn show_options(&self) -> &'static [ShowOption] {
         SHOW
     }
+
+    fn puzzle_kinds(&self) -> &'static [&'static dyn crate::games::puzzle::PuzzleKind] {
+        super::puzzle::PUZZLE_KINDS
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
 }
 
 impl Position for AnchorPosition {
@@ -87,6 +95,17 @@ impl Position for AnchorPosition {
 
     fn to_play(&self) -> Color {
         self.game.to_move()
+    }
+
+    /// Sets the side to move on the position's stones (the move history is dropped: the
+    /// position becomes a set-up one, its pass and mirror counters at zero).
+    fn set_to_play(&mut self, side: Color) -> Result<(), String> {
+        if self.game.setup_left() > 0 {
+            return Err("the pie rule's set-up placements are not over".into());
+        }
+        let stones = super::problem::stones(&self.game);
+        self.game.setup(&stones, side);
+        Ok(())
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
@@ -116,5 +135,9 @@ impl Position for AnchorPosition {
 
     fn score(&mut self, options: &ScoreOptions) -> Result<ScoreReport, GameError> {
         score(&self.game, options)
+    }
+
+    fn solve(&mut self, options: &SolveOptions) -> Result<ScoreReport, GameError> {
+        super::solve::solve(self, options)
     }
 }

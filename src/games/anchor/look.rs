@@ -116,3 +116,13 @@ pub static LOOK: Look = Look {
         edge_names: false,
     },
 };
+
+/// How puzzle figures are drawn: the board's look, with ranks and files on cropped windows
+/// too.
+pub static PUZZLE_LOOK: Look = Look {
+    labels: Labels {
+        on_windows: true,
+        ..LOOK.labels
+    },
+    ..LOOK
+};

@@ -9,12 +9,17 @@
 //! ("H8", "pass"). From an empty board the first three moves are the pie rule's set-up
 //! placements (Black, White, Black; each may be "pass"), optionally followed by "swap" or
 //! "keep" (the second player's choice of colour, which changes seats, not stones); then White
-//! moves. Scoring judges the position as final.
+//! moves. Scoring judges the position as final. For `solve`, a `region` (points such as
+//! "H8", separated by spaces or commas) confines both sides' placements.
 
 pub mod engine;
+pub mod exhaustive;
 pub mod figure;
 pub mod game;
 pub mod look;
+pub mod problem;
+pub mod puzzle;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
@@ -23,7 +28,9 @@ use serde_json::json;
 
 pub use engine::{Anchor, Color, Group, Move, Refusal, Score, Verdict, side_names, verdict};
 
-use super::position::{Blame, PositionSpec, coord_message, picture_rows, read_picture_row};
+use super::position::{
+    Blame, PositionSpec, coord_message, list_tokens, picture_rows, read_picture_row,
+};
 use super::{GameError, ScoreOptions, ScoreReport};
 use crate::geometry::PointId;
 
@@ -34,6 +41,8 @@ pub struct AnchorPosition {
     pub game: Anchor,
     /// True when the second player chose to swap seats after the set-up.
     pub swapped: Option<bool>,
+    /// The points a `solve` confines placements to (the file's `region`), if given.
+    pub region: Option<Vec<PointId>>,
 }
 
 /// Builds a position from a position table.
@@ -92,7 +101,29 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<AnchorPo
             just_set_up = before == 1 && a.setup_left() == 0;
         }
     }
-    Ok(AnchorPosition { game: a, swapped })
+    let region = match blame.value::<String>(spec, "region")? {
+        None => None,
+        Some(text) => {
+            let mut pts = Vec::new();
+            for (i, t) in list_tokens(&text).enumerate() {
+                let p = board
+                    .parse(t)
+                    .map_err(|e| blame.at_token("region", i, coord_message(&e)))?;
+                pts.push(p);
+            }
+            if pts.is_empty() {
+                return Err(blame.at("region", "the region lists no point"));
+            }
+            pts.sort_unstable();
+            pts.dedup();
+            Some(pts)
+        }
+    };
+    Ok(AnchorPosition {
+        game: a,
+        swapped,
+        region,
+    })
 }
 
 /// `stonepress score anchor`.
