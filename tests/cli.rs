@@ -15,9 +15,9 @@ fn default_build_makes_a_sheet_per_game_then_diagrams_and_verified_puzzles() {
     );
     check_pdf(&dir.join("output/sampler.pdf"));
     let pages = files_under(&dir.join("output/sampler"));
-    // Five board sheets, two pages of diagrams (one per game), and four puzzle sets of a page
+    // Five board sheets, two pages of diagrams (one per game), and five puzzle sets of a page
     // of problems and a page of answers each.
-    assert_eq!(pages.len(), 15);
+    assert_eq!(pages.len(), 17);
     let text: String = pages
         .iter()
         .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
@@ -33,6 +33,7 @@ fn default_build_makes_a_sheet_per_game_then_diagrams_and_verified_puzzles() {
         "Hexade: make a perfect six",
         "Anchor 2D: anchor the pair",
         "Kropki: capture the dots",
+        "Anchor: make an anchor",
         "Answer on page",
     ] {
         assert!(text.contains(wanted), "the sampler lacks '{wanted}'");

@@ -74,24 +74,40 @@ enum Aim {
 pub struct Kind {
     name: &'static str,
     aim: Aim,
+    /// The chapter page's paragraph.
+    intro: &'static str,
 }
 
 /// Make the marked group an anchor within N.
 pub static ANCHOR: Kind = Kind {
     name: "anchor",
     aim: Aim::Anchor,
+    intro: "Make the marked group (a triangle on one of its stones) an anchor within the number \
+            of your own moves the problem gives, whatever the opponent plays: touch three sides, \
+            or two sides that do not meet at a corner, or two sides that meet at one of your own \
+            home corners. Play only in the shaded region. The answer numbers the moves in order; \
+            x marks tempting first moves that fail.",
 };
 
 /// Stop the marked enemy group from ever anchoring.
 pub static BLOCK: Kind = Kind {
     name: "block",
     aim: Aim::Block,
+    intro: "The opponent's marked group threatens to become an anchor. Find the one move, in the \
+            shaded region, after which it never can, whatever either side plays there: it will \
+            be dead at the end. The answer numbers the moves in order; x marks tempting first \
+            moves that fail.",
 };
 
 /// Count a finished position.
 pub static COUNT: Kind = Kind {
     name: "count",
     aim: Aim::Count,
+    intro: "The game is over: both players have passed. Decide which groups are anchors and \
+            which are dead, then count each side's score: its territory (empty points, and points \
+            left by dead stones, bordered by its stones alone) plus the enemy stones that died. \
+            The answer crosses out the dead stones, shades each side's territory and gives the \
+            arithmetic.",
 };
 
 /// The kinds, in the order `stonepress games` lists them.
@@ -670,6 +686,10 @@ fn candidate(r: &Record) -> Result<Cand, String> {
 impl PuzzleKind for Kind {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn introduction(&self) -> &'static str {
+        self.intro
     }
 
     fn is_default(&self) -> bool {
