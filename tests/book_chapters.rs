@@ -105,3 +105,80 @@ fn an_introduction_without_a_chapter_is_refused_at_its_line() {
     );
     assert!(!dir.join("output").exists(), "nothing written");
 }
+
+#[test]
+fn the_five_game_book_has_a_chapter_per_game_and_is_reproducible_and_verified() {
+    let dir = temp_dir("five-games");
+    // The template with two puzzles a set: the same chapters and kinds, quick to prove.
+    let text: String = std::fs::read_to_string(format!(
+        "{}/templates/five-games-puzzles.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .lines()
+    .map(|l| {
+        if l.starts_with("count =") {
+            "count = 2\n".to_string()
+        } else {
+            format!("{l}\n")
+        }
+    })
+    .collect();
+    std::fs::write(dir.join("five.toml"), &text).unwrap();
+    for (jobs, out) in [("1", "one"), ("2", "two")] {
+        let o = stonepress(&dir, &["build", "five.toml", "--jobs", jobs, "--out", out]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let one = files_under(&dir.join("one"));
+    assert_eq!(
+        one,
+        files_under(&dir.join("two")),
+        "--jobs changes the bytes"
+    );
+    check_pdf(&dir.join("one/five-games-puzzles.pdf"));
+    let pages: Vec<String> = files_under(&dir.join("one/five-games-puzzles"))
+        .into_iter()
+        .map(|(_, b)| String::from_utf8_lossy(&b).into_owned())
+        .collect();
+    // A chapter page for each of the five games, in the template's order, and every answer
+    // after the last chapter's problems.
+    let chapters: Vec<usize> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.contains("The problems are on page"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(chapters.len(), 5);
+    for (i, game) in ["9x9 Go", "Hexade", "Anchor 2D", "Anchor", "Kropki"]
+        .iter()
+        .enumerate()
+    {
+        assert!(
+            pages[chapters[i]].contains(&format!(">{game}<")),
+            "chapter {game}"
+        );
+    }
+    let first_answers = pages.iter().position(|p| p.contains(": answers")).unwrap();
+    assert!(first_answers > chapters[4]);
+    assert!(
+        pages[first_answers..]
+            .iter()
+            .all(|p| p.contains(": answers"))
+    );
+    // The manifest re-proves, and a changed key move is refused.
+    let manifest = dir.join("one/five-games-puzzles.json");
+    let o = stonepress(&dir, &["verify", manifest.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+    let key = &mut m["sets"][0]["puzzles"][0]["key_move"];
+    *key = serde_json::Value::String(if key == "A1" { "B2" } else { "A1" }.into());
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, serde_json::to_vec(&m).unwrap()).unwrap();
+    let o = stonepress(&dir, &["verify", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("key_move")
+            || String::from_utf8_lossy(&o.stdout).contains("key_move")
+    );
+}
