@@ -269,7 +269,7 @@ fn body_pages<E>(
     }
     for (i, mut page) in diagrams.into_iter().enumerate() {
         number_page(&mut page, plan.margin, n + 1, total);
-        if i == 0 {
+        if i == 0 && page.bookmark.is_none() {
             page.bookmark = Some(plan.title.clone());
         }
         f(n, page, &plan.title)?;

@@ -104,14 +104,19 @@ impl Flow<'_> {
         self.pages.push(page);
     }
 
-    /// Makes room for `h` mm, starting a page if needed (never on an empty page).
-    fn room(&mut self, h: f64) {
-        let fresh = if self.pages.len() == 1 {
+    /// Where the flow stands on a page with nothing on it yet (the first page has the
+    /// document's title above).
+    fn fresh(&self) -> f64 {
+        if self.pages.len() == 1 {
             self.spec.margin + TITLE * 1.8
         } else {
             self.top()
-        };
-        if self.y + h > self.bottom() && self.y > fresh + 0.01 {
+        }
+    }
+
+    /// Makes room for `h` mm, starting a page if needed (never on an empty page).
+    fn room(&mut self, h: f64) {
+        if self.y + h > self.bottom() && self.y > self.fresh() + 0.01 {
             self.new_page();
         }
     }
@@ -266,7 +271,7 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
     for (i, item) in items.iter().enumerate() {
         match item {
             Item::Text(heading, paragraphs, new_page) => {
-                if *new_page && flow.y > flow.top() + 0.01 {
+                if *new_page && flow.y > flow.fresh() + 0.01 {
                     flow.new_page();
                 }
                 // Keep this text, the texts after it and the next row together.
@@ -282,6 +287,13 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
                 }
                 if need <= flow.bottom() - flow.top() {
                     flow.room(need);
+                }
+                // A heading that opens a page starts a section: it goes in the outline.
+                if *new_page && !heading.is_empty() {
+                    let page = flow.page();
+                    if page.bookmark.is_none() {
+                        page.bookmark = Some(heading.to_string());
+                    }
                 }
                 flow.text(heading, paragraphs);
             }

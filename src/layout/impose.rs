@@ -47,10 +47,9 @@ fn place(sheet: &mut Page, mut page: Page, x: f64, y: f64, slot: Size) {
     let k = (slot.w / page.size.w).min(slot.h / page.size.h);
     let dx = x + (slot.w - page.size.w * k) / 2.0;
     let dy = y + (slot.h - page.size.h * k) / 2.0;
+    // Sheets print in fold order, not reading order: they carry no bookmarks (the contents
+    // page keeps the book's own page numbers).
     page.transform(k, dx, dy);
-    if sheet.bookmark.is_none() {
-        sheet.bookmark = page.bookmark.take();
-    }
     sheet.items.append(&mut page.items);
 }
 
