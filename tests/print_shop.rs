@@ -221,25 +221,30 @@ fn word_boxes(pdf: &Path) -> Vec<(usize, [f64; 4])> {
 }
 
 #[test]
-fn a_trade_book_bleeds_and_keeps_its_words_in_the_safe_zone_with_a_gutter() {
+fn the_6x9_book_bleeds_and_keeps_its_words_in_the_safe_zone_with_a_gutter() {
     let dir = temp_dir("print-trim");
+    // The 6 x 9 template as it is, with eight problems instead of 120 (same pages otherwise:
+    // front matter, problems, answers, index).
+    let template = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/go-puzzle-book-6x9.toml"),
+    )
+    .unwrap();
+    assert!(template.contains("count = 120"));
     std::fs::write(
         dir.join("t.toml"),
-        "[document]\ntitle = \"A 6 x 9 book\"\nname = \"t\"\npaper = \"6x9in\"\n\
-         margins_mm = 12\nbleed = true\ngutter = \"auto\"\nformats = [\"pdf\"]\n\n\
-         [[puzzles]]\ngame = \"anchor2d\"\nkind = \"pair\"\ncount = 4\nper_page = 2\n\
-         title = \"Pairs\"\nchapter = \"Anchor 2D\"\n",
+        template.replace("count = 120", "count = 8"),
     )
     .unwrap();
     let o = stonepress(&dir, &["build", "t.toml"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let pdf = dir.join("output/t.pdf");
+    let pdf = dir.join("output/go-puzzle-book-6x9.pdf");
     check_pdf(&pdf);
     let bytes = std::fs::read(&pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    // Chapter page, two pages of problems, two of answers: every one trim plus bleed.
+    // Title, contents, how to read, two pages of problems, two of answers, the index: every
+    // one the trim plus the bleed.
     let pages = text.matches("/Type/Page/").count();
-    assert_eq!(pages, 5);
+    assert_eq!(pages, 8);
     assert_eq!(
         text.matches("/MediaBox[0 0 450 666]/BleedBox[0 0 450 666]/TrimBox[9 9 441 657]")
             .count(),
