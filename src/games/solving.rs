@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::{Color, GameError, ScoreReport, SolveOptions};
-use crate::solve::{Branch, Budget, Status, WinIn};
+use crate::solve::{Branch, Budget, Problem, Solver, Status, WinIn};
 
 /// The largest N `--in` accepts: deeper searches do not finish on a whole board.
 pub const MAX_IN: u32 = 5;
@@ -161,6 +161,72 @@ pub fn tree_text<M: Copy>(tree: &[Branch<M>], first: Color, name: &dyn Fn(M) -> 
     walk(&mut out, tree, first, name);
     out.push(')');
     out
+}
+
+/// The readable solution tree below the current position of `p`, proven for the solver's
+/// attacker: at the attacker's turns its winning move; at the other side's turns the solver's
+/// most stubborn reply and every reply (of those `replies` lists, in its order) whose winning
+/// answer differs from the answer to it: the replies answered the same way are left out, since
+/// the reader answers them alike. Stops at `depth` plies.
+pub fn readable_tree<P: Problem>(
+    solver: &mut Solver<P>,
+    p: &mut P,
+    depth: usize,
+    replies: fn(&mut P) -> Vec<P::Move>,
+) -> Vec<Branch<P::Move>> {
+    if depth == 0 || p.outcome().is_some() {
+        return Vec::new();
+    }
+    let Some(&first) = solver.main_line(p, 1).first() else {
+        return Vec::new();
+    };
+    let mut order = Vec::new();
+    if p.attacker_to_move() {
+        order.push(first);
+    } else {
+        let answer_to = |solver: &mut Solver<P>, p: &mut P, m: P::Move| {
+            p.play(m);
+            let a = solver.main_line(p, 1).first().copied();
+            p.undo();
+            a
+        };
+        let main_answer = answer_to(solver, p, first);
+        for m in replies(p) {
+            if m == first || answer_to(solver, p, m) != main_answer {
+                order.push(m);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|m| {
+            p.play(m);
+            let next = readable_tree(solver, p, depth - 1, replies);
+            p.undo();
+            Branch { mv: m, next }
+        })
+        .collect()
+}
+
+/// The main line of a solution tree: at each turn the first of the longest branches, so the
+/// defence shown is the one that holds out longest (a reply the attacker answers at once would
+/// make a short, misleading line), and among those the first in the search's order.
+pub fn longest_line<M: Copy>(tree: &[Branch<M>]) -> Vec<M> {
+    fn length<M>(b: &Branch<M>) -> usize {
+        1 + b.next.iter().map(length).max().unwrap_or(0)
+    }
+    let mut line = Vec::new();
+    let mut level = tree;
+    while let Some(best) = level
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, b)| (length(b), std::cmp::Reverse(*i)))
+        .map(|(_, b)| b)
+    {
+        line.push(best.mv);
+        level = &best.next;
+    }
+    line
 }
 
 #[cfg(test)]

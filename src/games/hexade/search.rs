@@ -4,6 +4,7 @@
 //! if it moved now); and the defence, every first move of the side to move classified against
 //! the opponent's six within N.
 
+use crate::games::solving::{longest_line, readable_tree};
 use std::sync::Arc;
 
 use super::engine::Hexade;
@@ -26,68 +27,6 @@ pub struct Found {
     pub proof_size: usize,
 }
 
-/// The readable solution tree below the current position, proven for the solver's attacker:
-/// at the attacker's turns its winning move; at the other side's turns the solver's most
-/// stubborn reply and every reply whose winning answer differs from the answer to it (the
-/// replies answered the same way are left out: the reader answers them alike), in the search's
-/// order (captures and blocks first). Stops at `depth` plies.
-fn tree(solver: &mut Solver<Race>, race: &mut Race, depth: usize) -> Vec<Branch<PointId>> {
-    if depth == 0 || race.outcome().is_some() {
-        return Vec::new();
-    }
-    let Some(&first) = solver.main_line(race, 1).first() else {
-        return Vec::new();
-    };
-    let mut order = Vec::new();
-    if race.attacker_to_move() {
-        order.push(first);
-    } else {
-        let answer_to = |solver: &mut Solver<Race>, race: &mut Race, m: PointId| {
-            race.play(m);
-            let a = solver.main_line(race, 1).first().copied();
-            race.undo();
-            a
-        };
-        let main_answer = answer_to(solver, race, first);
-        for m in race.candidates() {
-            if m == first || answer_to(solver, race, m) != main_answer {
-                order.push(m);
-            }
-        }
-    }
-    order
-        .into_iter()
-        .map(|m| {
-            race.play(m);
-            let next = tree(solver, race, depth - 1);
-            race.undo();
-            Branch { mv: m, next }
-        })
-        .collect()
-}
-
-/// The main line of a solution tree: at each turn the first of the longest branches, so the
-/// defence shown is the one that holds out longest (a reply the attacker answers at once with
-/// its six would make a short, misleading line), and among those the first in the search's
-/// order (a capture or a block rather than a move far away).
-fn longest(tree: &[Branch<PointId>]) -> Vec<PointId> {
-    fn length(b: &Branch<PointId>) -> usize {
-        1 + b.next.iter().map(length).max().unwrap_or(0)
-    }
-    let mut line = Vec::new();
-    let mut level = tree;
-    while let Some(best) = level
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, b)| (length(b), std::cmp::Reverse(*i)))
-        .map(|(_, b)| b)
-    {
-        line.push(best.mv);
-        level = &best.next;
-    }
-    line
-}
-
 /// Proves the race's root for the solver's attacker and classifies every first move; with
 /// the tree and proof size when proven, and the main line taken from the tree (`longest`). `nodes` counts the nodes already spent before.
 fn conclude(solver: &mut Solver<Race>, race: &mut Race, n: u32, nodes: u64) -> Found {
@@ -97,10 +36,10 @@ fn conclude(solver: &mut Solver<Race>, race: &mut Race, n: u32, nodes: u64) -> F
         (Status::Proven, Some(k)) => {
             let size = solver.proof_size(race, PROOF_CAP);
             race.play(k);
-            let next = tree(solver, race, 2 * n as usize);
+            let next = readable_tree(solver, race, 2 * n as usize, |r| r.candidates());
             race.undo();
             let tree = vec![Branch { mv: k, next }];
-            proof.main_line = longest(&tree);
+            proof.main_line = longest_line(&tree);
             (tree, size)
         }
         _ => (Vec::new(), 0),

@@ -12,6 +12,7 @@
 //! is `capture` when the side to move captures within `--in`, else `escape` when the opponent
 //! threatens the marked dots, said in `decided`. `--in N` is the largest N tried (3 by default).
 
+use crate::games::solving::{longest_line, readable_tree};
 use serde_json::json;
 
 use super::engine::{Kropki, Node};
@@ -36,64 +37,6 @@ pub struct Found {
     pub tree: Vec<Branch<Move>>,
     /// Distinct positions in the proof.
     pub proof_size: usize,
-}
-
-/// The readable solution tree below the current position: at the attacker's turns its winning
-/// move; at the other side's turns the most stubborn reply and every reply whose winning answer
-/// differs from the answer to it, in the search's order. Stops at `depth` plies.
-fn tree(solver: &mut Solver<Hunt>, hunt: &mut Hunt, depth: usize) -> Vec<Branch<Move>> {
-    if depth == 0 || hunt.outcome().is_some() {
-        return Vec::new();
-    }
-    let Some(&first) = solver.main_line(hunt, 1).first() else {
-        return Vec::new();
-    };
-    let mut order = Vec::new();
-    if hunt.attacker_to_move() {
-        order.push(first);
-    } else {
-        let answer_to = |solver: &mut Solver<Hunt>, hunt: &mut Hunt, m: Move| {
-            hunt.play(m);
-            let a = solver.main_line(hunt, 1).first().copied();
-            hunt.undo();
-            a
-        };
-        let main_answer = answer_to(solver, hunt, first);
-        for m in hunt.moves() {
-            if m == first || answer_to(solver, hunt, m) != main_answer {
-                order.push(m);
-            }
-        }
-    }
-    order
-        .into_iter()
-        .map(|m| {
-            hunt.play(m);
-            let next = tree(solver, hunt, depth - 1);
-            hunt.undo();
-            Branch { mv: m, next }
-        })
-        .collect()
-}
-
-/// The main line of a solution tree: at each turn the first of the longest branches (the
-/// defence that holds out longest).
-fn longest(tree: &[Branch<Move>]) -> Vec<Move> {
-    fn length(b: &Branch<Move>) -> usize {
-        1 + b.next.iter().map(length).max().unwrap_or(0)
-    }
-    let mut line = Vec::new();
-    let mut level = tree;
-    while let Some(best) = level
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, b)| (length(b), std::cmp::Reverse(*i)))
-        .map(|(_, b)| b)
-    {
-        line.push(best.mv);
-        level = &best.next;
-    }
-    line
 }
 
 /// An unknown result at `n` after `nodes`.
@@ -132,10 +75,10 @@ fn conclude(solver: &mut Solver<Hunt>, hunt: &mut Hunt, n: u32, nodes: u64) -> F
         (Status::Proven, Some(k)) => {
             let size = solver.proof_size(hunt, PROOF_CAP);
             hunt.play(k);
-            let next = tree(solver, hunt, 2 * n as usize);
+            let next = readable_tree(solver, hunt, 2 * n as usize, |h| h.moves());
             hunt.undo();
             let tree = vec![Branch { mv: k, next }];
-            proof.main_line = longest(&tree);
+            proof.main_line = longest_line(&tree);
             (tree, size)
         }
         _ => (Vec::new(), 0),
