@@ -229,6 +229,60 @@ pub fn longest_line<M: Copy>(tree: &[Branch<M>]) -> Vec<M> {
     line
 }
 
+/// The size of a disproof: the distinct positions below `p` along every attacker move and the
+/// defender's stored refuting reply, up to `cap`.
+pub fn refutation_size<P: Problem>(solver: &mut Solver<P>, p: &mut P, cap: usize) -> usize {
+    fn walk<P: Problem>(
+        solver: &mut Solver<P>,
+        p: &mut P,
+        seen: &mut std::collections::HashSet<u64>,
+        cap: usize,
+    ) {
+        if seen.len() >= cap || !seen.insert(p.hash()) || p.outcome().is_some() {
+            return;
+        }
+        let moves = if p.attacker_to_move() {
+            p.moves()
+        } else {
+            solver.main_line(p, 1)
+        };
+        for m in moves {
+            p.play(m);
+            walk(solver, p, seen, cap);
+            p.undo();
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    walk(solver, p, &mut seen, cap);
+    seen.len()
+}
+
+/// The main line after the key move `key`, from a solver holding the proof: the attacker's
+/// stored winning moves, and at the defender's turns the first reply in the problem's move
+/// order (the natural block, where the problem orders moves by what the attacker's bound leans
+/// on) rather than the solver's most delaying one, which on a whole board is often a move far
+/// from the fight that changes nothing. At most 16 moves.
+pub fn natural_line<P: Problem>(solver: &mut Solver<P>, p: &mut P, key: P::Move) -> Vec<P::Move> {
+    let mut line = vec![key];
+    p.play(key);
+    while line.len() < 16 && p.outcome().is_none() {
+        let next = if p.attacker_to_move() {
+            solver.main_line(p, 1).first().copied()
+        } else {
+            p.moves().first().copied()
+        };
+        let Some(m) = next else {
+            break;
+        };
+        p.play(m);
+        line.push(m);
+    }
+    for _ in 0..line.len() {
+        p.undo();
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

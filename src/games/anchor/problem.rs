@@ -56,6 +56,7 @@
 
 use super::engine::{Anchor, Color, Move, verdict};
 use super::look::ANCHOR_CORNERS;
+use crate::games::solving::{natural_line, refutation_size};
 use crate::geometry::{Board, PointId};
 use crate::solve::{Branch, Budget, Problem, Solver, Status, WinIn, WithinN};
 use std::collections::VecDeque;
@@ -494,13 +495,13 @@ pub fn deepen(p: &mut AProblem, max_n: u32, budget: &Budget, tree_nodes: usize) 
         let mut proof = solver.prove(&mut bounded);
         nodes += proof.nodes;
         if let Some(k) = proof.key_move {
-            proof.main_line = line_from(&mut solver, &mut bounded, k);
+            proof.main_line = natural_line(&mut solver, &mut bounded, k);
         }
         let (tree, proof_size) = if proof.status == Status::Proven && tree_nodes > 0 {
             let mut size = solver.proof_size(&mut bounded, SIZE_CAP);
             for &(m, _) in &proof.refutations {
                 bounded.play(m);
-                size += refutation_size(&mut solver, &mut bounded);
+                size += refutation_size(&mut solver, &mut bounded, SIZE_CAP);
                 bounded.undo();
             }
             (
@@ -524,65 +525,6 @@ pub fn deepen(p: &mut AProblem, max_n: u32, budget: &Budget, tree_nodes: usize) 
     unreachable!("the loop returns at its last N")
 }
 
-/// The number of distinct positions in the refutation held by the solver's store below the
-/// current position (the attacker proven to fail): every attacker move and, at the
-/// defender's turns, the stored refuting reply.
-fn refutation_size<'a>(
-    solver: &mut Solver<WithinN<'a, AProblem>>,
-    p: &mut WithinN<'a, AProblem>,
-) -> usize {
-    fn walk<'a>(
-        solver: &mut Solver<WithinN<'a, AProblem>>,
-        p: &mut WithinN<'a, AProblem>,
-        seen: &mut std::collections::HashSet<u64>,
-    ) {
-        if seen.len() >= SIZE_CAP || !seen.insert(p.hash()) || p.outcome().is_some() {
-            return;
-        }
-        let moves = if p.attacker_to_move() {
-            p.moves()
-        } else {
-            solver.main_line(p, 1)
-        };
-        for m in moves {
-            p.play(m);
-            walk(solver, p, seen);
-            p.undo();
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    walk(solver, p, &mut seen);
-    seen.len()
-}
-
-/// The main line after the key move: the attacker's stored winning moves, and at the
-/// defender's turns the first reply in the problem's order (the one that raises the bound
-/// most: the natural block).
-fn line_from<'a>(
-    solver: &mut Solver<WithinN<'a, AProblem>>,
-    p: &mut WithinN<'a, AProblem>,
-    key: Move,
-) -> Vec<Move> {
-    let mut line = vec![key];
-    p.play(key);
-    while line.len() < 16 && p.outcome().is_none() {
-        let next = if p.attacker_to_move() {
-            solver.main_line(p, 1).first().copied()
-        } else {
-            p.moves().first().copied()
-        };
-        let Some(m) = next else {
-            break;
-        };
-        p.play(m);
-        line.push(m);
-    }
-    for _ in 0..line.len() {
-        p.undo();
-    }
-    line
-}
-
 /// Whether the attacker (to move) wins within exactly `n`: the status, the attacker's first
 /// winning move when proven, the nodes spent and the proof's (or refutation's) size.
 pub fn wins_within(
@@ -601,7 +543,7 @@ pub fn wins_within(
     };
     let size = match status {
         Status::Proven => solver.proof_size(&mut bounded, SIZE_CAP),
-        Status::Disproven => refutation_size(&mut solver, &mut bounded),
+        Status::Disproven => refutation_size(&mut solver, &mut bounded, SIZE_CAP),
         Status::Unknown => 0,
     };
     (status, first, solver.nodes(), size)

@@ -53,6 +53,7 @@
 
 use super::engine::{Anchor2d, Color};
 use super::look::{ANCHOR2D_PAIRS, EDGE_LETTERS};
+use crate::games::solving::{natural_line, refutation_size};
 use crate::geometry::{CellClass, PointId};
 use crate::solve::{Branch, Budget, Problem, Solver, Status, WinIn, WithinN};
 use std::collections::VecDeque;
@@ -599,13 +600,13 @@ pub fn deepen(p: &mut A2Problem, max_n: u32, budget: &Budget, tree_nodes: usize)
         let mut proof = solver.prove(&mut bounded);
         nodes += proof.nodes;
         if let Some(k) = proof.key_move {
-            proof.main_line = line_from(&mut solver, &mut bounded, k);
+            proof.main_line = natural_line(&mut solver, &mut bounded, k);
         }
         let (tree, proof_size) = if proof.status == Status::Proven && tree_nodes > 0 {
             let mut size = solver.proof_size(&mut bounded, SIZE_CAP);
             for &(m, _) in &proof.refutations {
                 bounded.play(m);
-                size += refutation_size(&mut solver, &mut bounded);
+                size += refutation_size(&mut solver, &mut bounded, SIZE_CAP);
                 bounded.undo();
             }
             (
@@ -632,67 +633,6 @@ pub fn deepen(p: &mut A2Problem, max_n: u32, budget: &Budget, tree_nodes: usize)
 /// The most positions a proof size counts.
 const SIZE_CAP: usize = 1_000_000;
 
-/// The number of distinct positions in the refutation held by the solver's store below the
-/// current position, which the attacker has been proven to fail: every attacker move (of
-/// the problem's move list) and, at the defender's turns, the stored refuting reply.
-fn refutation_size<'a>(
-    solver: &mut Solver<WithinN<'a, A2Problem>>,
-    p: &mut WithinN<'a, A2Problem>,
-) -> usize {
-    fn walk<'a>(
-        solver: &mut Solver<WithinN<'a, A2Problem>>,
-        p: &mut WithinN<'a, A2Problem>,
-        seen: &mut std::collections::HashSet<u64>,
-    ) {
-        if seen.len() >= SIZE_CAP || !seen.insert(p.hash()) || p.outcome().is_some() {
-            return;
-        }
-        let moves = if p.attacker_to_move() {
-            p.moves()
-        } else {
-            solver.main_line(p, 1)
-        };
-        for m in moves {
-            p.play(m);
-            walk(solver, p, seen);
-            p.undo();
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    walk(solver, p, &mut seen);
-    seen.len()
-}
-
-/// The main line after the key move `key`, from a solver holding the proof: the attacker's
-/// stored winning moves, and at the defender's turns the first reply in the problem's move
-/// order (the cell the attacker's bound leans on most: the natural block) rather than the
-/// solver's most delaying one, which on a whole board is often a cell far from the fight
-/// that changes nothing.
-fn line_from<'a>(
-    solver: &mut Solver<WithinN<'a, A2Problem>>,
-    p: &mut WithinN<'a, A2Problem>,
-    key: PointId,
-) -> Vec<PointId> {
-    let mut line = vec![key];
-    p.play(key);
-    while line.len() < 16 && p.outcome().is_none() {
-        let next = if p.attacker_to_move() {
-            solver.main_line(p, 1).first().copied()
-        } else {
-            p.moves().first().copied()
-        };
-        let Some(m) = next else {
-            break;
-        };
-        p.play(m);
-        line.push(m);
-    }
-    for _ in 0..line.len() {
-        p.undo();
-    }
-    line
-}
-
 /// Whether the attacker (to move) wins within exactly the bound `n`: one search, no
 /// classification. Returns the status, the attacker's first winning move when proven, and
 /// the nodes spent.
@@ -713,7 +653,7 @@ pub fn wins_within(
     };
     let size = match status {
         Status::Proven => solver.proof_size(&mut bounded, SIZE_CAP),
-        Status::Disproven => refutation_size(&mut solver, &mut bounded),
+        Status::Disproven => refutation_size(&mut solver, &mut bounded, SIZE_CAP),
         Status::Unknown => 0,
     };
     (status, first, solver.nodes(), size)
