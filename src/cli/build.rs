@@ -223,7 +223,14 @@ fn front_pages(
     if puzzles > 0 {
         contents.push(("Problems by difficulty".to_string(), total));
     }
-    let (mut contents_page, _) = front::contents_page(plan.paper, plan.margin, &contents);
+    let (mut contents_page, left_out) = front::contents_page(plan.paper, plan.margin, &contents);
+    if left_out > 0 {
+        eprintln!(
+            "warning: the contents page holds {} of {} entries; the last {left_out} are left out",
+            contents.len() - left_out,
+            contents.len()
+        );
+    }
     contents_page.bookmark = Some("Contents".to_string());
     let mut how = Page::new(plan.paper);
     front::text_page(
