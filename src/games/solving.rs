@@ -1,6 +1,8 @@
 //! What every game's `solve` shares once its own problem is set up: the budget the command
-//! line's options give, and the report (JSON keys and text) of a "win in N" search, so that
-//! `solve GAME --json` prints the same keys for every game. Names no game.
+//! line's options give, the report (JSON keys and text) of a "win in N" search, so that
+//! `solve GAME --json` prints the same keys for every game, and what a record is built from
+//! a finished search: the readable solution tree, its longest line, the natural main line and
+//! the size of a refutation. Names no game.
 
 use serde_json::{Value, json};
 
