@@ -454,7 +454,8 @@ fn edge_names(page: &mut Page, board: &Board, at: &Placement) {
         let mid = list[list.len() / 2];
         let c = board.position(mid);
         let target = match e {
-            0 => c + Point::new(-1.3, 0.0),
+            // Outside the row numbers on the left side.
+            0 => c + Point::new(-1.7, 0.0),
             1 => c + Point::new(2.6, 0.0),
             2 => c + Point::new(0.0, 1.4),
             3..=5 => c + (holes[0] - c).scale(0.45),
@@ -523,20 +524,37 @@ fn window_frame_labels(page: &mut Page, board: &Board, at: &Placement, vis: &[bo
     }
 }
 
-/// The row numbers (ROW = R − 1) outside the right side and the cell numbers (CELL = i) below
-/// the bottom side of a triangle with windows.
+/// The numbers of a whole triangle with windows, so a cell `ROW.CELL` is found without
+/// counting: each row's number (ROW = R − 1) left of the left side, and each cell number
+/// (CELL = i, constant down a down-left diagonal) at both ends of its diagonal: above-right of
+/// the right side, on a short leader along the diagonal, and below the bottom side.
 fn frame_numbers(page: &mut Page, board: &Board, at: &Placement) {
     let size = label_size(at);
     for r in 2..=28 {
-        let pos = at.map(board.frame_position(r, r) + Point::new(0.75, 0.0));
+        let pos = at.map(board.frame_position(r, 0) + Point::new(-0.75, 0.0));
         page.text(
             Point::new(pos.x, pos.y + size * 0.3),
             (r - 1).to_string(),
             size * 0.8,
-            Align::Start,
+            Align::End,
         );
     }
+    let up_right = Point::new(0.5, -SQRT_3_OVER_2);
+    let leader = Stroke::solid(Paint::Grey(120), 0.15);
     for i in 1..=27 {
+        let top = board.frame_position(i, i);
+        page.line(
+            at.map(top + up_right.scale(0.55)),
+            at.map(top + up_right.scale(0.9)),
+            leader.clone(),
+        );
+        let pos = at.map(top + up_right.scale(1.25));
+        page.text(
+            Point::new(pos.x, pos.y + size * 0.3),
+            i.to_string(),
+            size * 0.8,
+            Align::Middle,
+        );
         let pos = at.map(board.frame_position(29, i) + Point::new(-0.5, SQRT_3_OVER_2));
         page.text(
             Point::new(pos.x, pos.y + size * 0.3),
