@@ -58,7 +58,9 @@ fn count_pages(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
 /// The pages of the sheets, diagrams and books.
 fn body_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
-    plan.sheets.iter().map(|s| s.pages).sum::<usize>() + diagram_part(plan, blocks).len() + books
+    plan.sheets.iter().map(|s| s.page_count()).sum::<usize>()
+        + diagram_part(plan, blocks).len()
+        + books
 }
 
 /// Pages of front matter (title, contents, how to read) and back matter (the index by
@@ -265,8 +267,8 @@ fn body_pages<E>(
     let diagrams = diagram_part(plan, blocks);
     let mut n = start;
     for sheet in &plan.sheets {
-        for i in 0..sheet.pages {
-            let mut page = board_sheet_page(sheet, n + 1, total);
+        for i in 0..sheet.page_count() {
+            let mut page = board_sheet_page(sheet, i, n + 1, total);
             if i == 0 {
                 page.bookmark = Some(sheet.title.clone());
             }

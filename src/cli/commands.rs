@@ -30,6 +30,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             game,
             paper,
             landscape,
+            portrait,
+            scale,
             size,
             width,
             height,
@@ -59,6 +61,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 game,
                 paper,
                 landscape,
+                portrait,
+                scale,
                 params,
                 coordinates: !no_coordinates,
                 record_table,
@@ -121,7 +125,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
             // Validation only: the diagrams are made and the puzzles proven by `build`, so the
             // pages of the diagrams are not counted here.
-            let pages = plan.sheets.iter().map(|s| s.pages).sum::<usize>()
+            let pages = plan.sheets.iter().map(|s| s.page_count()).sum::<usize>()
                 + plan.books.iter().map(|b| b.pages()).sum::<usize>();
             let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
             println!(
@@ -434,6 +438,8 @@ struct BoardRequest {
     game: GameId,
     paper: String,
     landscape: bool,
+    portrait: bool,
+    scale: Option<u32>,
     params: BoardParams,
     coordinates: bool,
     record_table: bool,
@@ -464,11 +470,6 @@ fn parse_paper(s: &str) -> Result<Paper, Failure> {
 
 fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Failure> {
     let paper = parse_paper(&req.paper)?;
-    let orientation = if req.landscape {
-        Orientation::Landscape
-    } else {
-        Orientation::Portrait
-    };
     let colour = match req.style.as_str() {
         "print" => false,
         "colour" | "color" => true,
@@ -481,6 +482,13 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     if !(1..=16).contains(&req.per_page) {
         return Err(Failure::Input("--per-page must be 1..16".into()));
     }
+    if let Some(s) = req.scale
+        && !(10..=400).contains(&s)
+    {
+        return Err(Failure::Input(format!(
+            "--scale {s}: use 10..400 (percent)"
+        )));
+    }
     let board = req.game.board(&req.params).map_err(Failure::Input)?;
     let score_columns = if req.score_table {
         Some(
@@ -492,16 +500,16 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     } else {
         None
     };
-    let size = paper.size(orientation);
-    if !(0.0..=size.w.min(size.h) / 4.0).contains(&req.margins_mm) {
+    let short = paper.width.min(paper.height);
+    if !(0.0..=short / 4.0).contains(&req.margins_mm) {
         return Err(Failure::Input("--margins-mm does not fit the paper".into()));
     }
-    let sheet = SheetSpec {
-        board,
+    let sheet_on = |orientation: Orientation| SheetSpec {
+        board: board.clone(),
         look: req.game.look(),
         title: req.game.title().to_string(),
         subtitle: format!("{}: {}", req.game.credit(), req.game.summary()),
-        paper: size,
+        paper: paper.size(orientation),
         margin: req.margins_mm,
         style: BoardStyle {
             coordinates: req.coordinates,
@@ -510,8 +518,38 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
         per_page: req.per_page,
         pages: 1,
         record_table: req.record_table,
-        score_columns,
+        score_columns: score_columns.clone(),
+        true_size: req.game.true_size(),
+        scale: req.scale.map(|s| s as f64 / 100.0),
     };
+    let sheet = if req.landscape {
+        sheet_on(Orientation::Landscape)
+    } else if req.portrait {
+        sheet_on(Orientation::Portrait)
+    } else {
+        // The orientation that prints the board larger; when both print it alike, the one
+        // with the tables beside the board, then portrait.
+        let (p, l) = (
+            sheet_on(Orientation::Portrait),
+            sheet_on(Orientation::Landscape),
+        );
+        let (sp, sl) = (p.print_scale(), l.print_scale());
+        let tie = (sp - sl).abs() < 1e-9;
+        if sl > sp + 1e-9 || (tie && l.tables_beside_board() && !p.tables_beside_board()) {
+            l
+        } else {
+            p
+        }
+    };
+    if let Some(s) = req.scale {
+        let largest = sheet.largest_scale();
+        if s as f64 > largest * 100.0 + 1e-6 {
+            return Err(Failure::Input(format!(
+                "--scale {s}: the board does not fit the page; the largest scale that fits is {:.0}%",
+                (largest * 100.0).floor()
+            )));
+        }
+    }
     let out = out.unwrap_or_else(|| PathBuf::from(format!("output/{}.pdf", req.game.key())));
     let mut ext = out.extension().and_then(|e| e.to_str());
     // A device or pipe (/dev/stdout) has no extension to go by: it gets the PDF.
@@ -525,18 +563,38 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
             out.display()
         )));
     }
-    atomic::may_replace_file(&out, force).map_err(output_failure)?;
-    let pages = crate::layout::board_sheet_pages(&sheet, 1, 1);
+    let pages = crate::layout::board_sheet_pages(&sheet, 1, sheet.page_count());
     let title = format!("{} board", req.game.title());
-    let bytes = if ext == Some("pdf") {
-        pdf::pages_to_pdf(&pages, &pdf::Info::titled(&title))
+    // One file per page for SVG: the first at --out, the others numbered after it.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    if ext == Some("pdf") {
+        files.push((
+            out.clone(),
+            pdf::pages_to_pdf(&pages, &pdf::Info::titled(&title)),
+        ));
     } else {
-        let mut b = atomic::SVG_MARK.as_bytes().to_vec();
-        b.extend_from_slice(svg::page_to_svg(&pages[0], &title).as_bytes());
-        b
-    };
-    atomic::write(&out, &bytes).map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
-    println!("wrote {}", out.display());
+        for (i, page) in pages.iter().enumerate() {
+            let path = if i == 0 || special {
+                out.clone()
+            } else {
+                let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("board");
+                out.with_file_name(format!("{stem}-{}.svg", i + 1))
+            };
+            let mut b = atomic::SVG_MARK.as_bytes().to_vec();
+            b.extend_from_slice(svg::page_to_svg(page, &title).as_bytes());
+            if i > 0 && special {
+                continue;
+            }
+            files.push((path, b));
+        }
+    }
+    for (path, _) in &files {
+        atomic::may_replace_file(path, force).map_err(output_failure)?;
+    }
+    for (path, bytes) in &files {
+        atomic::write(path, bytes).map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

@@ -53,9 +53,18 @@ pub enum Command {
         /// Paper: a3, a4, a5, letter, legal, or WIDTHxHEIGHT in mm (e.g. 200x200).
         #[arg(long, default_value = "a4")]
         paper: String,
-        /// Print the page in landscape.
-        #[arg(long)]
+        /// Print the page in landscape (default: the orientation that prints the board larger,
+        /// portrait when both print it alike).
+        #[arg(long, conflicts_with = "portrait")]
         landscape: bool,
+        /// Print the page in portrait.
+        #[arg(long)]
+        portrait: bool,
+        /// Print the board at this percentage of its full size (default: a board with a
+        /// physical standard, Go's or squared paper's, at 100% where the paper holds it, else as
+        /// large as fits; any other board as large as fits).
+        #[arg(long, value_name = "PERCENT")]
+        scale: Option<u32>,
         /// Board size, for a game that takes one (limits: `stonepress games`).
         #[arg(long)]
         size: Option<usize>,
@@ -83,10 +92,11 @@ pub enum Command {
         /// print (black and white) or colour.
         #[arg(long, default_value = "print")]
         style: String,
-        /// Margin in mm.
-        #[arg(long, default_value_t = 15.0)]
+        /// Margin in mm (nothing is printed nearer the paper's edge).
+        #[arg(long, default_value_t = 10.0)]
         margins_mm: f64,
-        /// The file to write: .pdf or .svg (default output/GAME.pdf).
+        /// The file to write: .pdf or .svg (default output/GAME.pdf). An SVG holds one page:
+        /// continuation pages of the move record go to FILE-2.svg, FILE-3.svg and so on.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Replace an existing --out file that stonepress did not write.

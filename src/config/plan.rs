@@ -419,6 +419,7 @@ const BOARD_KEYS: &[&str] = &[
     "per_page",
     "pages",
     "title",
+    "scale",
 ];
 
 /// The second stage of a table whose keys depend on its game: typed reads with errors at the
@@ -574,7 +575,13 @@ fn sheet(
     let flag = |key: &str, default: bool| -> Result<bool, ConfigError> {
         Ok(keys.boolean(key)?.map_or(default, |v| *v.get_ref()))
     };
-    Ok(SheetSpec {
+    let scale = keys.count("scale")?;
+    if let Some(v) = &scale
+        && !(10..=400).contains(v.get_ref())
+    {
+        return Err(at(v.span().start, "scale must be 10..400 (percent)".into()));
+    }
+    let spec = SheetSpec {
         title: keys
             .string("title")?
             .map_or_else(|| game.title().to_string(), |t| t.into_inner()),
@@ -591,7 +598,23 @@ fn sheet(
         pages,
         record_table: flag("record_table", false)?,
         score_columns,
-    })
+        true_size: game.true_size(),
+        scale: scale.as_ref().map(|v| *v.get_ref() as f64 / 100.0),
+    };
+    if let Some(v) = &scale {
+        let largest = spec.largest_scale();
+        if *v.get_ref() as f64 > largest * 100.0 + 1e-6 {
+            return Err(at(
+                v.span().start,
+                format!(
+                    "scale {}% does not fit the page: the largest that fits is {:.0}%",
+                    v.get_ref(),
+                    (largest * 100.0).floor()
+                ),
+            ));
+        }
+    }
+    Ok(spec)
 }
 
 /// The titles of the games that have a score table ("A, B and C").

@@ -190,6 +190,12 @@ pub trait Game: Sync {
     }
     /// How the game's boards are drawn (spacing, stones, ground, labels, corner symbols).
     fn look(&self) -> &'static crate::figure::Look;
+    /// Whether the look's spacing is a physical standard (a real board's lines, squared paper):
+    /// board sheets then print at full size where the paper holds it. Other boards fill the
+    /// page.
+    fn true_size(&self) -> bool {
+        false
+    }
     /// The game's puzzle kinds (none for a game without a generator).
     fn puzzle_kinds(&self) -> &'static [&'static dyn super::puzzle::PuzzleKind] {
         &[]

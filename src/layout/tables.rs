@@ -73,26 +73,62 @@ pub fn score_table(page: &mut Page, origin: Point, width: f64, columns: &[&str])
     );
 }
 
-/// Draws a move-record table filling `area`: blocks of (No., Black, White) columns side by
-/// side, numbered from `first`. Returns the last move number printed.
-pub fn record_table(page: &mut Page, origin: Point, area: Size, first: usize) -> usize {
-    let rows = ((area.h / ROW_H).floor() as usize).saturating_sub(1).max(1);
-    let block_w = 48.0;
-    let gap = 4.0;
-    let blocks = (((area.w + gap) / (block_w + gap)).floor() as usize).max(1);
-    let block_w = (area.w + gap) / blocks as f64 - gap;
+/// The number of rows (one move number each, with Black's and White's moves) a record table
+/// filling `area` holds: blocks of (No., Black, White) columns side by side under a header row.
+/// Zero when not even one block of three rows fits.
+pub fn record_rows(area: Size) -> usize {
+    let (rows, blocks) = record_shape(area);
+    rows * blocks
+}
+
+/// Rows per block and blocks side by side of a record table filling `area` (0 rows when it
+/// does not fit).
+fn record_shape(area: Size) -> (usize, usize) {
+    let rows = ((area.h / ROW_H).floor() as usize).saturating_sub(1);
+    let blocks = ((area.w + BLOCK_GAP) / (BLOCK_W + BLOCK_GAP)).floor() as usize;
+    if rows < 3 || blocks == 0 {
+        (0, 0)
+    } else {
+        (rows, blocks)
+    }
+}
+
+/// The narrowest block of a record table, mm.
+pub const BLOCK_W: f64 = 44.0;
+const BLOCK_GAP: f64 = 4.0;
+
+/// Draws a move-record table filling `area` (at most `count` rows, numbered from `first`):
+/// blocks of (No., Black, White) columns side by side, filled one block after another, so a
+/// short table takes only the blocks it needs. Returns the last number printed.
+pub fn record_table(
+    page: &mut Page,
+    origin: Point,
+    area: Size,
+    first: usize,
+    count: usize,
+) -> usize {
+    let (rows, blocks) = record_shape(area);
+    if rows == 0 || count == 0 {
+        return first.saturating_sub(1);
+    }
+    let block_w = ((area.w + BLOCK_GAP) / blocks as f64 - BLOCK_GAP).min(60.0);
+    let used = count.div_ceil(rows).min(blocks);
+    // Rows of the fullest block: a table shorter than one block stops at its last row.
+    let rows = rows.min(count.div_ceil(used));
     let mut n = first;
-    for b in 0..blocks {
-        let x0 = origin.x + b as f64 * (block_w + gap);
+    let end = first + count;
+    for b in 0..used {
+        let x0 = origin.x + b as f64 * (block_w + BLOCK_GAP);
         let xs = [x0, x0 + block_w * 0.22, x0 + block_w * 0.61, x0 + block_w];
-        let y_end = origin.y + ROW_H * (rows + 1) as f64;
-        for r in 0..=rows + 1 {
+        let these = rows.min(end - n);
+        let y_end = origin.y + ROW_H * (these + 1) as f64;
+        for r in 0..=these + 1 {
             let y = origin.y + ROW_H * r as f64;
             rule(
                 page,
                 Point::new(xs[0], y),
                 Point::new(xs[3], y),
-                r <= 1 || r == rows + 1,
+                r <= 1 || r == these + 1,
             );
         }
         for (c, &x) in xs.iter().enumerate() {
@@ -122,7 +158,7 @@ pub fn record_table(page: &mut Page, origin: Point, area: Size, first: usize) ->
             TEXT,
             Align::Middle,
         );
-        for r in 0..rows {
+        for r in 0..these {
             let y = origin.y + ROW_H * (r + 1) as f64 + ROW_H * 0.68;
             page.text(
                 Point::new(xs[1] - 1.5, y),

@@ -95,6 +95,11 @@ impl Game for GoGame {
         &super::look::LOOK
     }
 
+    /// A real board: lines 22 mm apart across and 23.7 mm down.
+    fn true_size(&self) -> bool {
+        true
+    }
+
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
         Ok(Box::new(Loaded {
             pos: read(source)?,

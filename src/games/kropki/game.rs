@@ -78,6 +78,11 @@ impl Game for KropkiGame {
         &super::look::LOOK
     }
 
+    /// Squared paper: 5 mm squares.
+    fn true_size(&self) -> bool {
+        true
+    }
+
     fn load(&self, source: &Source) -> Result<Box<dyn Position>, GameError> {
         load_table(self, source, from_spec)
     }
