@@ -586,3 +586,38 @@ fn anchor2d_numbers_find_every_cell_without_counting() {
         "every cell found once by its numbers"
     );
 }
+
+#[test]
+fn a_board_table_may_ask_for_a_scale_that_fits() {
+    let dir = temp_dir("sheet-scale-key");
+    let config = |scale: usize| {
+        format!(
+            "[document]\nname = \"s\"\nformats = [\"svg\"]\n\n[[board]]\ngame = \"go\"\nscale = {scale}\n"
+        )
+    };
+    std::fs::write(dir.join("big.toml"), config(150)).unwrap();
+    let out = stonepress(&dir, &["check", "big.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("big.toml:7:9") && err.contains("largest that fits is"),
+        "{err}"
+    );
+    std::fs::write(dir.join("small.toml"), config(60)).unwrap();
+    let out = stonepress(&dir, &["build", "small.toml", "--out", "o"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_dir(dir.join("o/s"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "svg"))
+        .unwrap();
+    let (dx, dy) = Sheet::read(&svg).spacing(9, 9);
+    assert!(
+        (dx - 13.2).abs() < 0.01 && (dy - 14.22).abs() < 0.01,
+        "60%: {dx} x {dy}"
+    );
+}
