@@ -431,7 +431,11 @@ fn kropki_prints_landscape_and_go_at_full_size_on_a4_and_letter() {
         assert!(k.w > k.h, "Kropki turns the {paper} page");
         assert!(k.has_text("Scale 100%: 5 mm squares"));
         let g = &sheet_pages(&dir, "go", paper, &["--record-table", "--score-table"])[0];
-        assert_eq!(g.spacing(9, 9), (22.0, 23.7), "Go at 100% on {paper}");
+        let (dx, dy) = g.spacing(9, 9);
+        assert!(
+            (dx - 22.0).abs() < 1e-3 && (dy - 23.7).abs() < 1e-3,
+            "Go at 100% on {paper}: {dx} x {dy}"
+        );
     }
 }
 
@@ -620,4 +624,50 @@ fn a_board_table_may_ask_for_a_scale_that_fits() {
         (dx - 13.2).abs() < 0.01 && (dy - 14.22).abs() < 0.01,
         "60%: {dx} x {dy}"
     );
+}
+
+#[test]
+fn a_long_board_title_is_wrapped_within_the_margins() {
+    let dir = temp_dir("sheet-title");
+    let title = "The club's Tuesday evening ladder: board sheets for the spring season, \
+                 with a move record for every game and room for the score";
+    std::fs::write(
+        dir.join("t.toml"),
+        format!(
+            "[document]\nname = \"t\"\nformats = [\"svg\"]\npaper = \"a5\"\nmargins_mm = 10\n\n\
+             [[board]]\ngame = \"anchor\"\ntitle = \"{title}\"\n"
+        ),
+    )
+    .unwrap();
+    let out = stonepress(&dir, &["build", "t.toml", "--out", "o"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_dir(dir.join("o/t"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "svg"))
+        .unwrap();
+    let s = Sheet::read(&svg);
+    let bold: Vec<&[f64; 4]> = s
+        .texts()
+        .filter(|(b, t, _, _)| b[1] < 40.0 && title.contains(t))
+        .map(|(b, ..)| b)
+        .collect();
+    assert!(bold.len() >= 2, "the title takes more than one line");
+    for b in bold {
+        assert!(
+            b[0] >= 10.0 - 0.01 && b[2] <= s.w - 10.0 + 0.01,
+            "title line {b:?}"
+        );
+    }
+    // The board starts below the heading.
+    let last = s
+        .texts()
+        .filter(|(b, _, _, a)| *a == "start" && b[1] < 40.0)
+        .map(|(b, ..)| b[3])
+        .fold(0.0, f64::max);
+    assert!(s.board_ink()[1] > last, "the board clears the heading");
 }

@@ -61,8 +61,8 @@ pub enum Command {
         #[arg(long)]
         portrait: bool,
         /// Print the board at this percentage of its full size (default: a board with a
-        /// physical standard, Go's or squared paper's, at 100% where the paper holds it, else as
-        /// large as fits; any other board as large as fits).
+        /// physical standard, a real board's lines or squared paper, at 100% where the paper
+        /// holds it, else as large as fits; any other board as large as fits).
         #[arg(long, value_name = "PERCENT")]
         scale: Option<u32>,
         /// Board size, for a game that takes one (limits: `stonepress games`).

@@ -55,6 +55,8 @@ pub struct SheetSpec {
 }
 
 const TITLE: f64 = 6.0;
+/// The smallest the title is shrunk to before it is wrapped.
+const TITLE_LEAST: f64 = 4.0;
 const SUB: f64 = 3.2;
 /// The smallest the subtitle is shrunk to before it is wrapped.
 const SUB_LEAST: f64 = 2.6;
@@ -125,24 +127,33 @@ struct Layout {
     continued: Vec<(usize, usize, bool)>,
 }
 
-/// The heading's lines: the title's size and the subtitle's lines with their size.
-fn heading(spec: &SheetSpec) -> (f64, Vec<String>, f64) {
+/// The heading: the title's lines and size, then the subtitle's lines and size. Each is
+/// shrunk to fit the margins, and wrapped when even its least size does not.
+struct Heading {
+    title: (Vec<String>, f64),
+    subtitle: (Vec<String>, f64),
+}
+
+fn heading(spec: &SheetSpec) -> Heading {
     // A hair less than the margins allow: sizes are written rounded.
     let width = spec.paper.w - 2.0 * spec.margin - 0.2;
-    let title = fit_size(&spec.title, width, TITLE, 3.6, true);
-    let sub = fit_size(&spec.subtitle, width, SUB, SUB_LEAST, false);
-    let lines = if text_width(&spec.subtitle, sub, false) <= width + 1e-6 {
-        vec![spec.subtitle.clone()]
-    } else {
-        wrap(&spec.subtitle, width, SUB_LEAST)
+    let fit = |text: &str, size: f64, least: f64, bold: bool| {
+        let s = fit_size(text, width, size, least, bold);
+        if text_width(text, s, bold) <= width {
+            (vec![text.to_string()], s)
+        } else {
+            (wrap(text, width, least, bold), least)
+        }
     };
-    let size = if lines.len() > 1 { SUB_LEAST } else { sub };
-    (title, lines, size)
+    Heading {
+        title: fit(&spec.title, TITLE, TITLE_LEAST, true),
+        subtitle: fit(&spec.subtitle, SUB, SUB_LEAST, false),
+    }
 }
 
 /// Breaks a text into lines no wider than `width` at `size` (a word longer than the line
 /// stands alone).
-fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+fn wrap(text: &str, width: f64, size: f64, bold: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -151,7 +162,7 @@ fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && text_width(&candidate, size, false) > width {
+        if !line.is_empty() && text_width(&candidate, size, bold) > width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
         } else {
             line = candidate;
@@ -165,8 +176,10 @@ fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
 
 /// The top of the content area: below the title and the subtitle's lines.
 fn content_top(spec: &SheetSpec) -> f64 {
-    let (title, lines, sub) = heading(spec);
-    spec.margin + title + lines.len() as f64 * sub * 1.25 + 3.0
+    let h = heading(spec);
+    let (titles, title) = (&h.title.0, h.title.1);
+    let (subs, sub) = (&h.subtitle.0, h.subtitle.1);
+    spec.margin + titles.len() as f64 * title * 1.2 + subs.len() as f64 * sub * 1.25 + 3.0
 }
 
 /// The bottom of the content area: above the footer.
@@ -473,15 +486,20 @@ fn sheet_page(spec: &SheetSpec, plan: &Layout, index: usize, number: usize, tota
     let (w, h) = (spec.paper.w, spec.paper.h);
     let per_copy = 1 + plan.continued.len();
     let k = index % per_copy;
-    let (title, lines, sub) = heading(spec);
-    page.bold_text(
-        Point::new(m, m + title * 0.75),
-        spec.title.clone(),
-        title,
-        Align::Start,
-    );
-    let mut y = m + title + sub * 1.0;
-    for line in &lines {
+    let head = heading(spec);
+    let mut y = m;
+    for line in &head.title.0 {
+        page.bold_text(
+            Point::new(m, y + head.title.1 * 0.75),
+            line.clone(),
+            head.title.1,
+            Align::Start,
+        );
+        y += head.title.1 * 1.2;
+    }
+    let sub = head.subtitle.1;
+    y += sub * 0.8 - head.title.1 * 0.2;
+    for line in &head.subtitle.0 {
         page.text(Point::new(m, y), line.clone(), sub, Align::Start);
         y += sub * 1.25;
     }
