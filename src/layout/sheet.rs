@@ -520,7 +520,7 @@ fn sheet_page(spec: &SheetSpec, plan: &Layout, index: usize, number: usize, tota
         let area = Size::new(w - 2.0 * m, content_bottom(spec) - plan.top);
         let origin = Point::new(m, plan.top);
         draw_tables(&mut page, spec, origin, area, score, (first, rows));
-        let note = format!("{}: move record, continued", spec.title);
+        let note = format!("{}: move record", spec.title);
         let size = fit_size(&note, foot_w, FOOT, 2.0, false);
         page.text(Point::new(m, h - m), note, size, Align::Start);
     }
