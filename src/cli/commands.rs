@@ -122,8 +122,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             for warning in overflows(&plan, &config.display().to_string()) {
                 eprintln!("warning: {warning}");
             }
-            // Validation only: the diagrams are made and the puzzles proven by `build`, so the
-            // pages of the diagrams are not counted here.
+            // The puzzles are proven by `build` only, and the count below stays that of the
+            // sheets and books as configured.
             let pages = plan.sheets.iter().map(|s| s.pages).sum::<usize>()
                 + plan.books.iter().map(|b| b.pages()).sum::<usize>();
             let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();

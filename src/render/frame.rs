@@ -1,5 +1,8 @@
 //! The display list: pages of shapes and text in millimetres, back to front, origin at the
 //! top-left corner and y pointing down. Both back ends walk it with one exhaustive match.
+//! Text is measured with the shipped face's metrics, and [`fit_text`] fits a text into a box
+//! (wrap, then shrink within limits); what still runs over is kept on its page as an
+//! [`Overflow`].
 
 use crate::geometry::{Point, Size};
 
@@ -133,7 +136,7 @@ pub struct Page {
     /// How far the sheet reaches beyond the trimmed page on every side, mm (0: no bleed).
     pub bleed: f64,
     /// Texts the layout could not fit into their boxes even wrapped and at their least size
-    /// (not drawn: `check` reports them).
+    /// (drawn at their least size all the same; `check` reports them).
     pub overflows: Vec<Overflow>,
 }
 
