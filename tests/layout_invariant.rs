@@ -15,6 +15,7 @@
 use std::fmt::Write as _;
 
 use stonepress::config::{self, Plan};
+use stonepress::figure::MarkKind;
 use stonepress::games::GameId;
 use stonepress::puzzle::Record;
 use stonepress::render::frame::{start_x, text_width};
@@ -251,6 +252,29 @@ fn variant(text: &str, paper: Option<&str>, few: Option<i64>) -> String {
     toml::to_string(&t).expect("a table writes")
 }
 
+/// A letter mark (a tempting wrong move) never stands on a point whose stone carries a move
+/// number in an answer: the placement moves it or the caption names the move instead.
+fn letters_off_numbers(file: &str, plan: &Plan, sets: &[Vec<Record>], out: &mut Vec<String>) {
+    for (book, set) in plan.books.iter().zip(sets) {
+        for r in set {
+            let Ok(fig) = book.set.kind.figure(r, true) else {
+                continue;
+            };
+            for m in &fig.marks {
+                let MarkKind::Label(text) = &m.kind else {
+                    continue;
+                };
+                if let Some(n) = fig.numbered.iter().find(|n| n.point == m.point) {
+                    out.push(format!(
+                        "{file} \"{}\" problem {}: letter on a number: {text:?} on stone {}",
+                        book.title, r.number, n.number
+                    ));
+                }
+            }
+        }
+    }
+}
+
 /// Lays out a configuration (its puzzles given) and checks every page.
 fn check_plan(case: &str, plan: &Plan, sets: &[Vec<Record>], out: &mut Vec<String>) {
     let mut laid = plan.clone();
@@ -339,6 +363,7 @@ fn every_template_keeps_its_text_apart_inside_its_boxes_and_off_the_edge() {
         let cut = variant(&text, None, Some(FEW));
         let base = config::load_str(&cut, &file).unwrap_or_else(|e| panic!("{e}"));
         let sets = generate(&base);
+        letters_off_numbers(&file, &base, &sets, &mut failures);
         for paper in papers {
             let case = format!("{file} on {paper}");
             let plan = config::load_str(&variant(&text, Some(&paper), Some(FEW)), &file)
