@@ -18,10 +18,18 @@ fn default_build_makes_a_sheet_per_game_then_diagrams_and_verified_puzzles() {
     // Five board sheets, two pages of diagrams (one per game), and five puzzle sets of a page
     // of problems and a page of answers each.
     assert_eq!(pages.len(), 17);
+    // The words of every text line, one space between lines: a title wrapped to its box reads
+    // as one phrase again.
     let text: String = pages
         .iter()
-        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
-        .collect();
+        .flat_map(|(_, bytes)| {
+            let svg = String::from_utf8_lossy(bytes).into_owned();
+            svg.split("</text>")
+                .filter_map(|t| t.rsplit_once('>').map(|(_, words)| words.to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     for wanted in [
         "9x9 Go: the count",
         "Anchor: anchors, dead groups and the score",

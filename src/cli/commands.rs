@@ -123,8 +123,11 @@ pub fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Check { config } => {
             let plan = config::load(&config).map_err(|e| Failure::Input(e.to_string()))?;
-            // Validation only: the diagrams are made and the puzzles proven by `build`, so the
-            // pages of the diagrams are not counted here.
+            for warning in overflows(&plan, &config.display().to_string()) {
+                eprintln!("warning: {warning}");
+            }
+            // The puzzles are proven by `build` only, and the count below stays that of the
+            // sheets and books as configured.
             let pages = plan.sheets.iter().map(|s| s.page_count()).sum::<usize>()
                 + plan.books.iter().map(|b| b.pages()).sum::<usize>();
             let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
@@ -149,6 +152,25 @@ pub fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Init { file, force } => init(&file, force),
     }
+}
+
+/// Lays the plan out as `build` would, without writing anything, and returns a warning for
+/// each text that overflows its box even wrapped and shrunk. The diagrams are made by their
+/// engines; the puzzle books are laid out without their puzzles (which only `build` generates
+/// and proves), so their headings, footers and chapter pages are checked but not their cells.
+fn overflows(plan: &Plan, file: &str) -> Vec<String> {
+    let (blocks, _) = config::diagram::make_blocks(&plan.blocks);
+    let mut laid = plan.clone();
+    // Imposition only places finished pages on sheets: the texts are those of the pages.
+    laid.imposition = None;
+    let sets = vec![Vec::new(); laid.books.len()];
+    let mut out = Vec::new();
+    super::build::for_each_page(&laid, &blocks, &sets, &mut |_, page, _| {
+        out.extend(page.overflows.iter().map(|o| o.message(file)));
+        Ok::<(), ()>(())
+    })
+    .expect("collecting warnings does not fail");
+    out
 }
 
 fn plural(n: usize) -> &'static str {

@@ -139,6 +139,7 @@ impl DiagramRequest {
             title: self.title.clone(),
             figure: fig,
             per_row: self.per_row,
+            origin: self.origin.clone(),
         })
     }
 }

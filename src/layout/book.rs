@@ -7,7 +7,7 @@
 use crate::figure::{Figure, draw_figure, figure_scale};
 use crate::geometry::{Point, Size};
 use crate::puzzle::{Record, SetSpec};
-use crate::render::frame::fit_size;
+use crate::render::frame::{fit_text, text_width};
 use crate::render::{Align, Page};
 
 /// Where a book's answers go.
@@ -251,6 +251,7 @@ pub fn book_pages(
         };
         draw_cell(
             &mut body[puzzle_page],
+            spec,
             origin,
             cell,
             &format!("Problem {}", r.number),
@@ -265,6 +266,7 @@ pub fn book_pages(
             };
             draw_cell(
                 page,
+                spec,
                 origin,
                 cell,
                 &format!("Problem {}", r.number),
@@ -313,9 +315,50 @@ fn figure_area(cell: Size) -> Size {
     Size::new(cell.w - 2.0 * PAD, cell.h - fig_top - SMALL * 2.0 - PAD)
 }
 
+/// Draws one line of text fitted to `width` (shrunk down to 70% of `size`); one that runs over
+/// even then is recorded on the page as an overflow of `what`.
+#[allow(clippy::too_many_arguments)]
+fn line(
+    page: &mut Page,
+    spec: &BookSpec,
+    at: Point,
+    (width, align): (f64, Align),
+    text: &str,
+    size: f64,
+    bold: bool,
+    what: &str,
+) {
+    lines(page, spec, at, (width, align, 1), text, (size, bold), what);
+}
+
+/// Draws a text fitted to `width` on at most `most` lines (wrapped, then shrunk down to 70%
+/// of `size`), records an overflow of `what` when it runs over even then, and returns the
+/// height its lines after the first take.
+fn lines(
+    page: &mut Page,
+    spec: &BookSpec,
+    at: Point,
+    (width, align, most): (f64, Align, usize),
+    text: &str,
+    (size, bold): (f64, bool),
+    what: &str,
+) -> f64 {
+    let bx = Size::new(width, size * 1.2 * most as f64);
+    let fitted = fit_text(text, bx, size, size * 0.7, bold, 1.2);
+    let extra = page.fitted(at, &fitted, align, bold, 1.2);
+    page.overflow(
+        Some(&spec.origin),
+        format!("puzzles \"{}\": {what}", spec.title),
+        fitted.overflow,
+    );
+    extra
+}
+
 /// One puzzle's cell: heading, instruction, the figure, a note at the bottom.
+#[allow(clippy::too_many_arguments)]
 fn draw_cell(
     page: &mut Page,
+    spec: &BookSpec,
     origin: Point,
     cell: Size,
     heading: &str,
@@ -327,19 +370,27 @@ fn draw_cell(
     let x = origin.x + pad;
     let w = cell.w - 2.0 * pad;
     // Narrow cells (small trims) shrink a long heading or instruction to its cell.
-    page.bold_text(
+    line(
+        page,
+        spec,
         Point::new(x, origin.y + HEAD),
-        heading.to_string(),
-        fit_size(heading, w, HEAD, HEAD * 0.7, true),
-        Align::Start,
+        (w, Align::Start),
+        heading,
+        HEAD,
+        true,
+        &format!("{heading}: heading"),
     );
-    page.text(
+    // The instruction may take a second line in a narrow cell; the figure moves down by it.
+    let extra = lines(
+        page,
+        spec,
         Point::new(x, origin.y + HEAD + SMALL * 1.4),
-        instruction.to_string(),
-        fit_size(instruction, w, SMALL, SMALL * 0.7, false),
-        Align::Start,
+        (w, Align::Start, 2),
+        instruction,
+        (SMALL, false),
+        &format!("{heading}: instruction"),
     );
-    let fig_top = origin.y + HEAD + SMALL * 2.4;
+    let fig_top = origin.y + HEAD + SMALL * 2.4 + extra;
     let note_h = if note.is_some() { SMALL * 2.0 } else { 0.0 };
     let area = Size::new(w, cell.h - (fig_top - origin.y) - note_h - pad);
     // A record its kind cannot draw (never one the generator made) shows why in its place.
@@ -356,11 +407,15 @@ fn draw_cell(
         }
     };
     if let Some(n) = note {
-        page.text(
+        line(
+            page,
+            spec,
             Point::new(x + w / 2.0, fig_top + used + SMALL * 1.5),
-            n.to_string(),
+            (w, Align::Middle),
+            n,
             SMALL,
-            Align::Middle,
+            false,
+            &format!("{heading}: note"),
         );
     }
 }
@@ -370,26 +425,32 @@ fn frame(page: &mut Page, spec: &BookSpec, heading: &str, number: usize, total: 
     let m = spec.margin;
     let (w, h) = (spec.paper.w, spec.paper.h);
     if !heading.is_empty() {
-        page.bold_text(
+        line(
+            page,
+            spec,
             Point::new(m, m + TITLE * 0.75),
-            heading.to_string(),
+            (w - 2.0 * m, Align::Start),
+            heading,
             TITLE,
-            Align::Start,
+            true,
+            "page heading",
         );
     }
-    page.text(
+    // The footer's note keeps clear of the page number on narrow pages.
+    let number = format!("page {number} of {total}");
+    let room = w - 2.0 * m - text_width(&number, FOOT, false) - FOOT * 2.0;
+    line(
+        page,
+        spec,
         Point::new(m, h - m),
-        format!(
+        (room, Align::Start),
+        &format!(
             "Each answer proven unique by stonepress (difficulty {}, seed {})",
             spec.difficulty, spec.set.seed
         ),
         FOOT,
-        Align::Start,
+        false,
+        "footer",
     );
-    page.text(
-        Point::new(w - m, h - m),
-        format!("page {number} of {total}"),
-        FOOT,
-        Align::End,
-    );
+    page.text(Point::new(w - m, h - m), number, FOOT, Align::End);
 }

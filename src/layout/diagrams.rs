@@ -2,6 +2,7 @@
 
 use crate::figure::{CAPTION_SIZE, Figure, board_aspect, draw_figure, figure_height, wrap};
 use crate::geometry::{Point, Size};
+use crate::render::frame::{Fitted, fit_text, text_width};
 use crate::render::{Align, Page, Paint, Stroke};
 
 /// One diagram as the pages show it: numbered, titled, its figure resolved.
@@ -15,6 +16,28 @@ pub struct DiagramSpec {
     pub figure: Figure,
     /// Diagrams side by side in its row.
     pub per_row: usize,
+    /// Where its table is written, "file:line" (for warnings about its text).
+    pub origin: String,
+}
+
+impl DiagramSpec {
+    /// The label above the figure: "Diagram 3: title".
+    fn label(&self) -> String {
+        if self.title.is_empty() {
+            format!("Diagram {}", self.number)
+        } else {
+            format!("Diagram {}: {}", self.number, self.title)
+        }
+    }
+
+    /// How warnings name it.
+    fn name(&self) -> String {
+        if self.title.is_empty() {
+            format!("diagram {}", self.number)
+        } else {
+            format!("diagram {} \"{}\"", self.number, self.title)
+        }
+    }
 }
 
 /// What the diagram pages show, in order.
@@ -52,11 +75,31 @@ const LEADING: f64 = 1.4;
 const LABEL: f64 = 3.4;
 const GAP: f64 = 8.0;
 const FOOT: f64 = 2.8;
+/// Line height of a title wrapped over lines, as a multiple of its size.
+const TITLE_LEADING: f64 = 1.15;
+/// Lines a diagram's label may wrap to.
+const LABEL_LINES: f64 = 3.0;
 
 struct Flow<'a> {
     spec: &'a DiagramPages,
     pages: Vec<Page>,
     y: f64,
+    /// The document's title on the first page, fitted to the text width.
+    title: Fitted,
+}
+
+/// The document's title as the first page prints it: large, wrapped to three lines at most,
+/// shrunk if need be.
+fn fit_title(spec: &DiagramPages) -> Fitted {
+    let width = spec.paper.w - 2.0 * spec.margin;
+    fit_text(
+        &spec.title,
+        Size::new(width, TITLE * TITLE_LEADING * 3.0),
+        TITLE,
+        TITLE * 0.7,
+        true,
+        TITLE_LEADING,
+    )
 }
 
 impl Flow<'_> {
@@ -80,20 +123,28 @@ impl Flow<'_> {
         let m = self.spec.margin;
         let mut page = Page::new(self.spec.paper);
         if self.pages.is_empty() {
-            page.bold_text(
-                Point::new(m, m + TITLE * 0.75),
-                self.spec.title.clone(),
-                TITLE,
+            let title = &self.title;
+            page.fitted(
+                Point::new(m, m + title.size * 0.75),
+                title,
                 Align::Start,
+                true,
+                TITLE_LEADING,
             );
-            self.y = m + TITLE * 1.8;
+            page.overflow(None, "the document's title", title.overflow);
+            self.y = self.fresh_first();
         } else {
-            page.text(
-                Point::new(m, m + HEAD),
-                self.spec.title.clone(),
+            // The running title: one line, shrunk to the width.
+            let run = fit_text(
+                &self.spec.title,
+                Size::new(self.width(), HEAD * 1.2),
                 HEAD,
-                Align::Start,
+                HEAD * 0.7,
+                false,
+                1.2,
             );
+            page.fitted(Point::new(m, m + HEAD), &run, Align::Start, false, 1.2);
+            page.overflow(None, "the running title", run.overflow);
             page.line(
                 Point::new(m, m + HEAD * 1.6),
                 Point::new(self.spec.paper.w - m, m + HEAD * 1.6),
@@ -108,10 +159,18 @@ impl Flow<'_> {
     /// document's title above).
     fn fresh(&self) -> f64 {
         if self.pages.len() == 1 {
-            self.spec.margin + TITLE * 1.8
+            self.fresh_first()
         } else {
             self.top()
         }
+    }
+
+    /// Where the flow starts under the first page's title (as before for a title on one line
+    /// at its full size).
+    fn fresh_first(&self) -> f64 {
+        let t = &self.title;
+        let below = t.size * 0.75 + t.extra_lines() as f64 * t.size * TITLE_LEADING;
+        self.spec.margin + below + TITLE * 1.05
     }
 
     /// Makes room for `h` mm, starting a page if needed (never on an empty page).
@@ -129,8 +188,17 @@ impl Flow<'_> {
             self.room(HEADING * 1.6 + BODY * LEADING * 3.0);
             self.y += HEADING * 0.9;
             let y = self.y;
-            self.page()
-                .bold_text(Point::new(m, y), heading.to_string(), HEADING, Align::Start);
+            let fitted = fit_text(
+                heading,
+                Size::new(w, HEADING * 1.2),
+                HEADING,
+                HEADING * 0.7,
+                true,
+                1.2,
+            );
+            let page = self.page();
+            page.fitted(Point::new(m, y), &fitted, Align::Start, true, 1.2);
+            page.overflow(None, format!("heading \"{heading}\""), fitted.overflow);
             self.y += HEADING * 0.7;
         }
         for p in paragraphs {
@@ -182,7 +250,8 @@ impl Flow<'_> {
             .zip(&boxes)
             .map(|(d, b)| figure_height(&d.figure, *b))
             .fold(0.0, f64::max)
-            + LABEL * 1.9;
+            + LABEL * 1.9
+            + label_drop(row, cell);
         (cell, boxes, h + 6.0)
     }
 
@@ -195,24 +264,69 @@ impl Flow<'_> {
         let total = used as f64 * cell + (used - 1) as f64 * GAP;
         let left = self.spec.margin + (w - total) / 2.0;
         let top = self.y;
+        let drop = label_drop(row, cell);
+        let bottom = self.bottom();
         for (k, (d, b)) in row.iter().zip(&boxes).enumerate() {
             let x = left + k as f64 * (cell + GAP);
-            let label = if d.title.is_empty() {
-                format!("Diagram {}", d.number)
-            } else {
-                format!("Diagram {}: {}", d.number, d.title)
-            };
+            let label = fit_label(d, cell);
             let page = self.page();
-            page.bold_text(
-                Point::new(x + cell / 2.0, top + LABEL),
-                label,
-                LABEL,
+            page.fitted(
+                Point::new(x + cell / 2.0, top + label.size),
+                &label,
                 Align::Middle,
+                true,
+                1.2,
             );
-            draw_figure(page, &d.figure, Point::new(x, top + LABEL * 1.9), *b);
+            page.overflow(
+                Some(&d.origin),
+                format!("{}: title", d.name()),
+                label.overflow,
+            );
+            let fig_top = top + LABEL * 1.9 + drop;
+            let used = draw_figure(page, &d.figure, Point::new(x, fig_top), *b);
+            // A caption too long for its box (or for the page) runs out of it.
+            let over = (used - b.h).max(fig_top + used - bottom);
+            page.overflow(Some(&d.origin), format!("{}: caption", d.name()), over);
+            let widest = caption_widest(&d.figure, cell);
+            page.overflow(
+                Some(&d.origin),
+                format!("{}: a word of the caption", d.name()),
+                widest - cell,
+            );
         }
         self.y = top + h - 3.0;
     }
+}
+
+/// A diagram's label fitted to its cell: wrapped to three lines, then shrunk.
+fn fit_label(d: &DiagramSpec, cell: f64) -> Fitted {
+    fit_text(
+        &d.label(),
+        Size::new(cell, LABEL * 1.2 * LABEL_LINES),
+        LABEL,
+        LABEL * 0.7,
+        true,
+        1.2,
+    )
+}
+
+/// How much lower than a one-line label's the figures of a row start, for labels wrapped to
+/// more lines (0 when every label fits on one).
+fn label_drop(row: &[&DiagramSpec], cell: f64) -> f64 {
+    row.iter()
+        .map(|d| {
+            let f = fit_label(d, cell);
+            f.size - LABEL + f.extra_lines() as f64 * f.size * 1.2
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The width of the widest caption line (a single word longer than the cell keeps its line).
+fn caption_widest(fig: &Figure, cell: f64) -> f64 {
+    wrap(&fig.full_caption(), cell, CAPTION_SIZE)
+        .iter()
+        .map(|l| text_width(l, CAPTION_SIZE, false))
+        .fold(0.0, f64::max)
 }
 
 /// A text block or a row of diagrams.
@@ -265,6 +379,7 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
         spec,
         pages: Vec::new(),
         y: 0.0,
+        title: fit_title(spec),
     };
     flow.new_page();
     let items = items(blocks);

@@ -4,7 +4,7 @@
 //! problems by difficulty. Every page here is a title and paragraphs, drawn by [`text_page`].
 
 use crate::geometry::{Point, Size};
-use crate::render::frame::fit_size;
+use crate::render::frame::{fit_text, text_width};
 use crate::render::{Align, Page};
 
 /// Title size, mm.
@@ -28,8 +28,17 @@ pub fn text_page(
     let width = page.size.w - 2.0 * margin;
     let mut y = top;
     if !title.is_empty() {
-        let size = fit_size(title, width, title_size, title_size * 0.6, true);
-        page.bold_text(Point::new(margin, y), title.to_string(), size, Align::Start);
+        // Wrapped to two lines, then shrunk.
+        let fitted = fit_text(
+            title,
+            Size::new(width, title_size * 1.15 * 2.0),
+            title_size,
+            title_size * 0.6,
+            true,
+            1.15,
+        );
+        y += page.fitted(Point::new(margin, y), &fitted, Align::Start, true, 1.15);
+        page.overflow(None, format!("title \"{title}\""), fitted.overflow);
         y += title_size * 1.4;
     }
     for (heading, para) in paragraphs {
@@ -37,12 +46,16 @@ pub fn text_page(
             if y + BODY * 2.0 > bottom {
                 return false;
             }
-            page.bold_text(
-                Point::new(margin, y),
-                heading.clone(),
+            let fitted = fit_text(
+                heading,
+                Size::new(width, BODY * 1.1 * 1.2),
                 BODY * 1.1,
-                Align::Start,
+                BODY * 0.8,
+                true,
+                1.2,
             );
+            page.fitted(Point::new(margin, y), &fitted, Align::Start, true, 1.2);
+            page.overflow(None, format!("heading \"{heading}\""), fitted.overflow);
             y += BODY * 1.6;
         }
         for line in crate::figure::wrap(para, width, BODY) {
@@ -63,31 +76,54 @@ pub fn title_page(paper: Size, margin: f64, title: &str, subtitle: &str, foot: &
     let mut page = Page::new(paper);
     let width = paper.w - 2.0 * margin;
     let y = paper.h * 0.35;
-    let size = fit_size(title, width, TITLE * 1.4, TITLE * 0.7, true);
-    page.bold_text(
-        Point::new(paper.w / 2.0, y),
-        title.to_string(),
-        size,
-        Align::Middle,
+    // The title wraps to three lines and the subtitle to two before either shrinks.
+    let big = TITLE * 1.4;
+    let fitted = fit_text(
+        title,
+        Size::new(width, big * 1.15 * 3.0),
+        big,
+        TITLE * 0.7,
+        true,
+        1.15,
     );
+    let below = page.fitted(
+        Point::new(paper.w / 2.0, y),
+        &fitted,
+        Align::Middle,
+        true,
+        1.15,
+    );
+    page.overflow(None, "the document's title", fitted.overflow);
     if !subtitle.is_empty() {
-        let s = fit_size(subtitle, width, SUB, SUB * 0.6, false);
-        page.text(
-            Point::new(paper.w / 2.0, y + TITLE * 1.6),
-            subtitle.to_string(),
-            s,
-            Align::Middle,
+        let sub = fit_text(
+            subtitle,
+            Size::new(width, SUB * 1.3 * 2.0),
+            SUB,
+            SUB * 0.6,
+            false,
+            1.3,
         );
+        page.fitted(
+            Point::new(paper.w / 2.0, y + below + TITLE * 1.6),
+            &sub,
+            Align::Middle,
+            false,
+            1.3,
+        );
+        page.overflow(None, "the document's subject", sub.overflow);
     }
     let mut fy = paper.h - margin - BODY * 1.5 * foot.len() as f64;
     for line in foot {
-        let s = fit_size(line, width, BODY, BODY * 0.6, false);
-        page.text(
-            Point::new(paper.w / 2.0, fy),
-            line.clone(),
-            s,
-            Align::Middle,
+        let s = fit_text(
+            line,
+            Size::new(width, BODY * 1.2),
+            BODY,
+            BODY * 0.6,
+            false,
+            1.2,
         );
+        page.fitted(Point::new(paper.w / 2.0, fy), &s, Align::Middle, false, 1.2);
+        page.overflow(None, "the title page's foot", s.overflow);
         fy += BODY * 1.5;
     }
     page
@@ -113,14 +149,26 @@ pub fn contents_page(paper: Size, margin: f64, entries: &[(String, usize)]) -> (
             break;
         }
         let num = number.to_string();
-        let room =
-            right - margin - crate::render::frame::text_width(&num, BODY, false) - BODY * 2.0;
-        let size = fit_size(title, room, BODY, BODY * 0.7, false);
-        page.text(Point::new(margin, y), title.clone(), size, Align::Start);
-        let used = crate::render::frame::text_width(title, size, false);
+        let room = right - margin - text_width(&num, BODY, false) - BODY * 2.0;
+        let fitted = fit_text(
+            title,
+            Size::new(room, BODY * 1.2),
+            BODY,
+            BODY * 0.7,
+            false,
+            1.2,
+        );
+        page.fitted(Point::new(margin, y), &fitted, Align::Start, false, 1.2);
+        page.overflow(None, format!("contents entry \"{title}\""), fitted.overflow);
+        let size = fitted.size;
+        let used = fitted
+            .lines
+            .iter()
+            .map(|l| text_width(l, size, false))
+            .fold(0.0, f64::max);
         let dots_from = margin + used + BODY;
-        let dots_to = right - crate::render::frame::text_width(&num, BODY, false) - BODY * 0.5;
-        let dot = crate::render::frame::text_width(". ", BODY, false);
+        let dots_to = right - text_width(&num, BODY, false) - BODY * 0.5;
+        let dot = text_width(". ", BODY, false);
         if dots_to > dots_from + dot {
             let n = ((dots_to - dots_from) / dot) as usize;
             page.text(

@@ -1,5 +1,8 @@
 //! The display list: pages of shapes and text in millimetres, back to front, origin at the
 //! top-left corner and y pointing down. Both back ends walk it with one exhaustive match.
+//! Text is measured with the shipped face's metrics, and [`fit_text`] fits a text into a box
+//! (wrap, then shrink within limits); what still runs over is kept on its page as an
+//! [`Overflow`].
 
 use crate::geometry::{Point, Size};
 
@@ -132,6 +135,38 @@ pub struct Page {
     pub bookmark: Option<String>,
     /// How far the sheet reaches beyond the trimmed page on every side, mm (0: no bleed).
     pub bleed: f64,
+    /// Texts the layout could not fit into their boxes even wrapped and at their least size
+    /// (drawn at their least size all the same; `check` reports them).
+    pub overflows: Vec<Overflow>,
+}
+
+/// A text that runs out of the box the layout gave it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overflow {
+    /// Where the block that holds the text is written, "file:line", when it is known.
+    pub origin: Option<String>,
+    /// What overflows, such as `diagram 5 "the board": caption`.
+    pub what: String,
+    /// By how much, mm (beyond the box's width or height, whichever is more).
+    pub by: f64,
+}
+
+impl Overflow {
+    /// The warning for it, naming the block's file and line (or `file` when the block has no
+    /// line of its own, like the document's title).
+    pub fn message(&self, file: &str) -> String {
+        let place = match &self.origin {
+            Some(o) => match o.rsplit_once(':') {
+                Some((f, line)) if line.parse::<usize>().is_ok() => format!("{f}: line {line}"),
+                _ => o.clone(),
+            },
+            None => file.to_string(),
+        };
+        format!(
+            "{place}: {} overflows its box by {:.1} mm",
+            self.what, self.by
+        )
+    }
 }
 
 impl Page {
@@ -142,7 +177,44 @@ impl Page {
             items: Vec::new(),
             bookmark: None,
             bleed: 0.0,
+            overflows: Vec::new(),
         }
+    }
+
+    /// Records that a text overflows its box by `by` mm, when it does (by more than a
+    /// rounding's worth).
+    pub fn overflow(&mut self, origin: Option<&str>, what: impl Into<String>, by: f64) {
+        if by > OVERFLOW_EPS {
+            self.overflows.push(Overflow {
+                origin: origin.map(str::to_string),
+                what: what.into(),
+                by,
+            });
+        }
+    }
+
+    /// Draws fitted text: its first baseline at `pos`, the next ones `leading` times its size
+    /// below. Returns the distance from the first baseline to the last.
+    pub fn fitted(
+        &mut self,
+        pos: Point,
+        fitted: &Fitted,
+        align: Align,
+        bold: bool,
+        leading: f64,
+    ) -> f64 {
+        let step = fitted.size * leading;
+        for (k, line) in fitted.lines.iter().enumerate() {
+            self.items.push(Item::Text(Text {
+                pos: Point::new(pos.x, pos.y + k as f64 * step),
+                text: line.clone(),
+                size: fitted.size,
+                align,
+                bold,
+                paint: Paint::BLACK,
+            }));
+        }
+        fitted.extra_lines() as f64 * step
     }
 
     /// Moves everything on the page by (dx, dy) mm.
@@ -249,6 +321,132 @@ pub fn fit_size(text: &str, width: f64, size: f64, least: f64, bold: bool) -> f6
     }
 }
 
+/// An overflow smaller than this (mm) is rounding, not a text that runs out of its box.
+const OVERFLOW_EPS: f64 = 0.05;
+
+/// The least text size (mm) shrinking goes to, whatever the floor asked: about 2.2 mm.
+pub const LEAST_SIZE: f64 = 2.2;
+
+/// A text fitted into a box by [`fit_text`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    /// The lines, wrapped at word boundaries.
+    pub lines: Vec<String>,
+    /// The size they are drawn at, mm.
+    pub size: f64,
+    /// How far the text still runs out of the box (0 when it fits), mm.
+    pub overflow: f64,
+}
+
+impl Fitted {
+    /// The lines after the first.
+    pub fn extra_lines(&self) -> usize {
+        self.lines.len().saturating_sub(1)
+    }
+}
+
+/// Splits text into lines no wider than `width` at `size` (a single word wider than that keeps
+/// a line of its own); a newline always breaks a line.
+pub fn wrap_words(text: &str, width: f64, size: f64, bold: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if line.is_empty() {
+                line = word.to_string();
+                continue;
+            }
+            let candidate = format!("{line} {word}");
+            if text_width(&candidate, size, bold) > width {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// Fits a text into a box of `bx` mm, where each line takes `leading` times the size in
+/// height: at `size` on one line when it fits; else wrapped at word boundaries; else shrunk
+/// (on one line, or wrapped again) down to `least` (never below [`LEAST_SIZE`] unless `size`
+/// itself is smaller) and only then reported as an overflow: the lines at the least size and
+/// how far they run beyond the box's width or height.
+pub fn fit_text(text: &str, bx: Size, size: f64, least: f64, bold: bool, leading: f64) -> Fitted {
+    let floor = least.max(LEAST_SIZE).min(size);
+    let measure = |lines: &[String], s: f64| {
+        let widest = lines
+            .iter()
+            .map(|l| text_width(l, s, bold))
+            .fold(0.0, f64::max);
+        let over_w = widest - bx.w;
+        let over_h = lines.len() as f64 * s * leading - bx.h;
+        over_w.max(over_h).max(0.0)
+    };
+    let at = |s: f64| {
+        let lines = wrap_words(text, bx.w, s, bold);
+        let overflow = measure(&lines, s);
+        Fitted {
+            lines,
+            size: s,
+            overflow,
+        }
+    };
+    let first = at(size);
+    if first.overflow <= 1e-9 {
+        return first;
+    }
+    // On one line, the largest size that fits the width (what a title slot wants).
+    let one: Vec<String> = text
+        .split('\n')
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let widest = one
+        .iter()
+        .map(|l| text_width(l, size, bold))
+        .fold(0.0, f64::max);
+    let exact = if widest > 0.0 {
+        size * bx.w / widest
+    } else {
+        size
+    };
+    let single = (exact >= floor && measure(&one, exact) <= 1e-9).then_some(Fitted {
+        lines: one,
+        size: exact,
+        overflow: 0.0,
+    });
+    // Wrapped, in steps of 2% of the size.
+    let mut stepped = None;
+    let mut s = size;
+    while s > floor + 1e-9 {
+        s = (s - size * 0.02).max(floor);
+        if single.as_ref().is_some_and(|f| f.size >= s) {
+            break;
+        }
+        let f = at(s);
+        if f.overflow <= 1e-9 {
+            stepped = Some(f);
+            break;
+        }
+    }
+    match (single, stepped) {
+        (Some(a), Some(b)) => {
+            if a.size >= b.size {
+                a
+            } else {
+                b
+            }
+        }
+        (Some(a), None) => a,
+        (None, Some(b)) => b,
+        (None, None) => at(floor),
+    }
+}
+
 /// The x where a text run starts, given its alignment.
 pub fn start_x(t: &Text) -> f64 {
     let w = text_width(&t.text, t.size, t.bold);
@@ -256,5 +454,77 @@ pub fn start_x(t: &Text) -> f64 {
         Align::Start => t.pos.x,
         Align::Middle => t.pos.x - w / 2.0,
         Align::End => t.pos.x - w,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_that_fits_stays_on_one_line_at_its_size() {
+        let w = text_width("Diagram 3: anchors", 3.4, true);
+        let f = fit_text(
+            "Diagram 3: anchors",
+            Size::new(w + 1.0, 10.0),
+            3.4,
+            2.4,
+            true,
+            1.2,
+        );
+        assert_eq!((f.lines.len(), f.size, f.overflow), (1, 3.4, 0.0));
+    }
+
+    #[test]
+    fn a_long_text_wraps_before_it_shrinks_and_shrinks_before_it_overflows() {
+        let text = "Diagram 12: a completed pen-and-paper game with every move numbered";
+        let w = text_width(text, 3.4, true);
+        // Room for two lines: wrapped at the asked size, each line inside the width.
+        let two = fit_text(
+            text,
+            Size::new(w * 0.6, 3.4 * 1.2 * 2.0),
+            3.4,
+            2.4,
+            true,
+            1.2,
+        );
+        assert_eq!((two.lines.len(), two.size, two.overflow), (2, 3.4, 0.0));
+        for l in &two.lines {
+            assert!(text_width(l, two.size, true) <= w * 0.6);
+        }
+        // Room for one line only: shrunk to fit the width exactly.
+        let one = fit_text(text, Size::new(w * 0.8, 3.4 * 1.2), 3.4, 2.4, true, 1.2);
+        assert_eq!((one.lines.len(), one.overflow), (1, 0.0));
+        assert!((text_width(text, one.size, true) - w * 0.8).abs() < 1e-6);
+        // Too long even at the least size: reported, by how much it runs over.
+        let over = fit_text(text, Size::new(w * 0.3, 3.4 * 1.2), 3.4, 2.4, true, 1.2);
+        assert_eq!(over.size, 2.4);
+        assert!(over.overflow > 1.0, "{over:?}");
+    }
+
+    #[test]
+    fn shrinking_stops_at_the_least_size_of_print() {
+        let f = fit_text(
+            "a very long title indeed",
+            Size::new(5.0, 3.0),
+            2.8,
+            0.5,
+            false,
+            1.2,
+        );
+        assert_eq!(f.size, LEAST_SIZE);
+        assert!(f.overflow > 0.0);
+    }
+
+    #[test]
+    fn an_overflow_names_its_file_and_line() {
+        let mut page = Page::new(Size::new(100.0, 100.0));
+        page.overflow(Some("x.toml:12"), "diagram 5 \"the board\": caption", 14.0);
+        page.overflow(None, "title", 0.01);
+        assert_eq!(page.overflows.len(), 1);
+        assert_eq!(
+            page.overflows[0].message("x.toml"),
+            "x.toml: line 12: diagram 5 \"the board\": caption overflows its box by 14.0 mm"
+        );
     }
 }
