@@ -12,7 +12,8 @@
 //!   at a time into reusable scratch rows (no allocation), stopping as soon as it reaches the
 //!   border;
 //! - a placement can only close a pool by splitting the area around it: the eight neighbours
-//!   show whether it does (the outside of the grid counting as one area), and chains of dots
+//!   show whether it does (the outside of the grid counting as one area; one lookup in a
+//!   256-entry table of ring shapes gives the open groups and runs of dots), and chains of dots
 //!   kept as a union-find forest (undone with the log) show whether a ring through the new dot
 //!   is possible at all; only then are the few groups around it flooded;
 //! - every pool a placement closes is recorded (one bit a node), so "does this node lie in a
@@ -147,6 +148,57 @@ struct Tables {
     edge: Vec<bool>,
     row: Vec<u8>,
     col: Vec<u8>,
+    /// For each set of live dots of one colour among the eight neighbours (bit k for place k
+    /// of the ring N, NE, E, SE, S, SW, W, NW), what `split` and the chain runs need.
+    shapes: Vec<Shape>,
+}
+
+/// The open groups and the runs of live dots around a node, for one pattern of its eight
+/// neighbours (places in ring order).
+#[derive(Clone, Copy, Debug, Default)]
+struct Shape {
+    /// Open orthogonal groups, joined through open corners.
+    groups: u8,
+    /// One place per group.
+    reps: [u8; 4],
+    /// Runs of live dots along the ring (the first place of each).
+    runs: u8,
+    starts: [u8; 4],
+}
+
+impl Shape {
+    /// Walks the ring for the live pattern `mask`.
+    fn of(mask: u32) -> Shape {
+        let live = |k: usize| mask >> (k % 8) & 1 == 1;
+        let mut sh = Shape::default();
+        let mut in_group = false;
+        for k in 0..8 {
+            if k % 2 == 0 {
+                if !live(k) {
+                    if !in_group {
+                        sh.reps[sh.groups as usize] = k as u8;
+                        sh.groups += 1;
+                        in_group = true;
+                    }
+                } else {
+                    in_group = false;
+                }
+            } else if live(k) {
+                in_group = false;
+            }
+        }
+        // The walk is circular: a group running over NW into N is the first group.
+        if sh.groups > 1 && !live(0) && !live(7) && !live(6) && in_group {
+            sh.groups -= 1;
+        }
+        for k in 0..8 {
+            if live(k) && (!live(k + 7) || (k == 0 && mask == 0xFF)) {
+                sh.starts[sh.runs as usize] = k as u8;
+                sh.runs += 1;
+            }
+        }
+        sh
+    }
 }
 
 /// Spreads `x` along the runs of `open` in one row, both ways (occluded fill, six doublings
@@ -199,6 +251,7 @@ impl Kropki {
                 col: (0..len)
                     .map(|n| (n % stride).saturating_sub(1) as u8)
                     .collect(),
+                shapes: (0..256).map(Shape::of).collect(),
             }),
             hash: 0,
             log: Vec::new(),
@@ -349,30 +402,22 @@ impl Kropki {
     /// needs a ring of live dots through `n`, which joins two of those runs).
     fn put(&mut self, n: Node, c: Color) -> ([Node; 4], usize) {
         self.closed_known = false;
-        let (reps, mut groups) = self.split(c, n);
-        let s = self.stride;
-        let ring = [
-            n + s,
-            n + s + 1,
-            n + 1,
-            n - s + 1,
-            n - s,
-            n - s - 1,
-            n - 1,
-            n + s - 1,
-        ];
+        let ring = self.ring(n);
+        let sh = self.shape(c, &ring);
+        let mut reps = [0; 4];
+        for (r, &k) in reps.iter_mut().zip(&sh.reps[..sh.groups as usize]) {
+            *r = ring[k as usize];
+        }
+        let mut groups = sh.groups as usize;
         // The chains around: one root per run of live dots along the ring (runs that meet
         // across a corner share it; duplicates are dropped).
-        let live = ring.map(|m| self.live(m, c));
-        let mut roots = [0; 8];
+        let mut roots = [0; 4];
         let mut k = 0;
-        for i in 0..8 {
-            if live[i] && (!live[(i + 7) % 8] || (i == 0 && live.iter().all(|&l| l))) {
-                let r = self.find(ring[i]);
-                if !roots[..k].contains(&r) {
-                    roots[k] = r;
-                    k += 1;
-                }
+        for &i in &sh.starts[..sh.runs as usize] {
+            let r = self.find(ring[i as usize]);
+            if !roots[..k].contains(&r) {
+                roots[k] = r;
+                k += 1;
             }
         }
         // One chain per run between groups: no run was joined to another yet.
@@ -381,7 +426,10 @@ impl Kropki {
         }
         self.quiet = (groups == 0).then_some(n);
         self.cell[n] = cell(c);
-        self.sync_live(n);
+        if self.top[n] == 0 {
+            let (r, col) = self.row_col(n);
+            self.live_rows[c.index()][r] |= 1 << col;
+        }
         self.hash ^= self.tables.zob[n * 4 + c.index()];
         self.log.push(Change::Dot(n));
         let mut root = n;
@@ -842,9 +890,20 @@ impl Kropki {
     /// representative node per group. Two groups or more mean a dot of `c` at `n` splits the
     /// area around it, so a pool may have closed.
     fn split(&self, c: Color, n: Node) -> ([Node; 4], usize) {
+        let ring = self.ring(n);
+        let sh = self.shape(c, &ring);
+        let mut reps = [0; 4];
+        for (r, &k) in reps.iter_mut().zip(&sh.reps[..sh.groups as usize]) {
+            *r = ring[k as usize];
+        }
+        (reps, sh.groups as usize)
+    }
+
+    /// The eight neighbours of `n` in ring order: N, NE, E, SE, S, SW, W, NW (orthogonal at
+    /// even places).
+    fn ring(&self, n: Node) -> [Node; 8] {
         let s = self.stride;
-        // Ring order: N, NE, E, SE, S, SW, W, NW (orthogonal at even places).
-        let ring = [
+        [
             n + s,
             n + s + 1,
             n + 1,
@@ -853,31 +912,16 @@ impl Kropki {
             n - s - 1,
             n - 1,
             n + s - 1,
-        ];
-        let open = |m: Node| !self.live(m, c);
-        let mut reps: [Node; 4] = [0; 4];
-        let mut groups = 0;
-        let mut in_group = false;
+        ]
+    }
+
+    /// The shape (open groups, runs of live dots) of `c`'s live dots on a ring.
+    fn shape(&self, c: Color, ring: &[Node; 8]) -> Shape {
+        let mut mask = 0;
         for (k, &m) in ring.iter().enumerate() {
-            if k % 2 == 0 {
-                if open(m) {
-                    if !in_group {
-                        reps[groups] = m;
-                        groups += 1;
-                        in_group = true;
-                    }
-                } else {
-                    in_group = false;
-                }
-            } else if !open(m) {
-                in_group = false;
-            }
+            mask |= u32::from(self.live(m, c)) << k;
         }
-        // The walk is circular: a group running over NW into N is the first group.
-        if groups > 1 && open(ring[0]) && open(ring[7]) && open(ring[6]) && in_group {
-            groups -= 1;
-        }
-        (reps, groups)
+        self.tables.shapes[mask as usize]
     }
 
     /// The pools player `c` could declare that touch node `n` (after a placement at `n`, only
