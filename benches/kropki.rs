@@ -1,6 +1,11 @@
 //! Kropki benchmark (fixed seed): random playouts on the traditional 39 x 32 field; after
 //! every placement the mover's declarable regions around it are enumerated and declared
-//! greedily.
+//! greedily. Then the work of oppai-rs's random-game benchmark (`oppai-bench -w 39 -h 32`):
+//! every node of the field tried once in a seeded random order, each placement resolved with
+//! automatic capture (`Kropki::play_auto`), the winner counted, the game taken back.
+//!
+//! `cargo bench --bench kropki -- auto GAMES SEED` runs only that work (for timing it next to
+//! `oppai-bench -n GAMES -s SEED` with `time`), `-- own GAMES` only the first.
 
 use std::time::Instant;
 
@@ -8,9 +13,67 @@ use rand::RngExt;
 use stonepress::games::kropki::{Kropki, Node};
 use stonepress::util::rng;
 
+/// Plays `games` automatic-capture games on 39 x 32, each trying every node once in a seeded
+/// random order, and prints the figures.
+fn auto_games(games: u64, seed: u64) {
+    let mut r = rng(seed);
+    let mut k = Kropki::new(39, 32);
+    let mut order: Vec<Node> = k.nodes().collect();
+    let (mut placements, mut captured, mut wins) = (0u64, 0u64, [0u64; 2]);
+    let t = Instant::now();
+    for _ in 0..games {
+        for i in (1..order.len()).rev() {
+            order.swap(i, r.random_range(0..=i));
+        }
+        for &n in &order {
+            if k.play_auto(n).is_ok() {
+                placements += 1;
+            }
+        }
+        let [b, w] = k.captured();
+        captured += u64::from(b + w);
+        if b != w {
+            wins[usize::from(w > b)] += 1;
+        }
+        while k.moves_played() > 0 {
+            k.undo();
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "kropki auto-capture (oppai-bench's work): {:.0} placements/s, {:.0} tries/s, {:.1} us a \
+         game ({games} games of 39 x 32: {:.1} placements and {:.1} captured dots each; wins \
+         {}:{})",
+        placements as f64 / s,
+        (games * order.len() as u64) as f64 / s,
+        s * 1e6 / games as f64,
+        placements as f64 / games as f64,
+        captured as f64 / games as f64,
+        wins[0],
+        wins[1]
+    );
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let num = |i: usize, d: u64| args.get(i).map_or(d, |a| a.parse().expect("a number"));
+    match args.first().map(String::as_str) {
+        Some("auto") => auto_games(num(1, 2000), num(2, 7)),
+        Some("own") => own_games(num(1, 100)),
+        _ => {
+            own_games(100);
+            auto_games(2000, 7);
+            enumeration();
+        }
+    }
+}
+
+/// The game's own random playouts with greedy declarations (seed 1).
+fn own_games(games: u64) {
     let mut r = rng(1);
-    let games = 100;
     let mut placements = 0u64;
     let mut regions = 0u64;
     // Playouts start from a copy of the root position (the geometry board is shared).
@@ -67,7 +130,10 @@ fn main() {
         placements as f64 / games as f64,
         regions as f64 / games as f64
     );
-    // Full enumeration of both players' declarable regions on the final boards.
+}
+
+/// Full enumeration of both players' declarable regions on the final boards.
+fn enumeration() {
     let mut k = Kropki::new(39, 32);
     let nodes: Vec<Node> = k.nodes().collect();
     for (i, &m) in nodes.iter().enumerate() {
