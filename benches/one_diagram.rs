@@ -2,8 +2,9 @@
 //! document (SVG) against sgf-render drawing the same SGF to SVG, both run as processes from
 //! the same folder, alternating run by run so that both see the same load. Prints the median
 //! and mean wall time of each and their ratios. The stonepress side includes everything a build
-//! does: reading the configuration and the SGF, the engine, the page, the staged write, one
-//! data sync pass, the renames and one sync of the output folder.
+//! does: reading the configuration and the SGF, the engine, the page, the staged write, the
+//! renames and one sync of the output folder; a second row times `build --durable` (one data
+//! sync pass before the renames).
 //!
 //!     SGF_RENDER=/path/to/sgf-render cargo bench --bench one_diagram
 //!     SGF_RENDER=... cargo bench --bench one_diagram -- 500      # another number of runs
@@ -87,11 +88,10 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("temporary folder");
     std::fs::write(dir.join("one.sgf"), SGF).expect("write the SGF");
     std::fs::write(dir.join("one.toml"), CONFIG).expect("write the configuration");
-    let mut runners = vec![stonepress(
-        "stonepress",
-        PathBuf::from(env!("CARGO_BIN_EXE_stonepress")),
-        "out",
-    )];
+    let me = PathBuf::from(env!("CARGO_BIN_EXE_stonepress"));
+    let mut durable = stonepress("--durable", me.clone(), "out-durable");
+    durable.args.push("--durable".to_string());
+    let mut runners = vec![stonepress("stonepress", me, "out"), durable];
     if let Some(base) = std::env::var_os("STONEPRESS_BASELINE") {
         runners.push(stonepress("baseline", PathBuf::from(base), "out-baseline"));
     }

@@ -27,6 +27,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             format,
             bench,
             force,
+            durable,
             shard,
             shard_margin,
         } => match shard {
@@ -39,14 +40,21 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 let margin = shard_margin.unwrap_or(shard::DEFAULT_MARGIN);
                 build_shard(config.as_deref(), &out, seed, jobs, format, (shard, margin))
             }
-            None => build(config.as_deref(), &out, seed, jobs, format, bench, force),
+            None => build(
+                config.as_deref(),
+                &out,
+                (seed, jobs, format),
+                bench,
+                (force, durable),
+            ),
         },
         Command::Merge {
             parts,
             out,
             config,
             force,
-        } => merge(&parts, &out, config.as_deref(), force),
+            durable,
+        } => merge(&parts, &out, config.as_deref(), (force, durable)),
         Command::Board {
             game,
             paper,
@@ -327,11 +335,9 @@ fn load_plan(
 fn build(
     config: Option<&Path>,
     out: &Path,
-    seed: Option<u64>,
-    jobs: Option<usize>,
-    format: Option<Vec<String>>,
+    (seed, jobs, format): (Option<u64>, Option<usize>, Option<Vec<String>>),
     bench: bool,
-    force: bool,
+    (force, durable): (bool, bool),
 ) -> Result<(), Failure> {
     let mut plan = load_plan(config, seed, format)?;
     let jobs = worker_count(jobs)?;
@@ -342,7 +348,9 @@ fn build(
     // comes at once and writes nothing.
     let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
     let (puts, others) = entries(&plan, puzzles > 0);
-    let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
+    let set = OutputSet::begin(out, &plan.name, &puts, &others, force)
+        .map_err(output_failure)?
+        .durable(durable);
     let (blocks, mut failed) = config::diagram::make_blocks(&plan.blocks);
     let (sets, failed_sets) = generate_sets(&mut plan, jobs);
     failed.extend(failed_sets);
@@ -471,7 +479,12 @@ fn build_shard(
 
 /// `merge PARTS... --out DIR`: checks that the parts are every shard of one configuration,
 /// selects each puzzle set from them and writes the document a plain build writes.
-fn merge(parts: &[PathBuf], out: &Path, config: Option<&Path>, force: bool) -> Result<(), Failure> {
+fn merge(
+    parts: &[PathBuf],
+    out: &Path,
+    config: Option<&Path>,
+    (force, durable): (bool, bool),
+) -> Result<(), Failure> {
     let mut read = Vec::new();
     for p in parts {
         read.push((p.clone(), shard::read_part(p).map_err(Failure::Input)?));
@@ -531,7 +544,9 @@ fn merge(parts: &[PathBuf], out: &Path, config: Option<&Path>, force: bool) -> R
     plan.books = kept;
     let puzzles = !first.sets.is_empty();
     let (puts, others) = entries(&plan, puzzles);
-    let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
+    let set = OutputSet::begin(out, &plan.name, &puts, &others, force)
+        .map_err(output_failure)?
+        .durable(durable);
     let (blocks, mut failed) = config::diagram::make_blocks(&plan.blocks);
     failed.extend(failed_sets);
     write_document(&plan, out, &blocks, &sets, puzzles, set, failed)

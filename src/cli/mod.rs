@@ -46,6 +46,11 @@ pub enum Command {
         /// Replace output files in the way that stonepress did not write.
         #[arg(long)]
         force: bool,
+        /// Sync every file's data before the renames (one pass), so that even a power loss
+        /// cannot leave an empty new file; slower on small builds. Without it a build syncs
+        /// once, the output folder after the last rename.
+        #[arg(long)]
+        durable: bool,
         /// Make only shard I of N (0 <= I < N) of the puzzles: candidate puzzle k belongs to
         /// shard k mod N. Writes the partial manifest OUT/NAME.shard-I-of-N.json and no pages;
         /// `stonepress merge` turns the N parts into the book one plain build makes.
@@ -72,6 +77,9 @@ pub enum Command {
         /// Replace output files in the way that stonepress did not write.
         #[arg(long)]
         force: bool,
+        /// Sync every file's data before the renames (as `build --durable`).
+        #[arg(long)]
+        durable: bool,
     },
     /// Make one empty board sheet.
     Board {

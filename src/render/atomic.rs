@@ -13,16 +13,20 @@
 //! folders and temporary files of runs that are no longer alive are removed by the next run.
 //!
 //! Durability: a build syncs once, not once per file. Staged files are written without a
-//! sync; at the commit one data pass runs `fdatasync` on every staged file (the journal
-//! included), all issued together from a few threads so that a journalling file system writes
-//! them out in one journal commit; then the renames; then one `fsync` of the output folder
-//! after the last rename. Each file's data is on disk before the rename that publishes it can
-//! reach the disk, so a power loss leaves the old file or the new one, never an empty or
-//! partial one. (Renaming first and syncing the folder only would be cheaper still, but on
-//! file systems with delayed allocation, such as ext4, XFS and btrfs, a file that did not exist
-//! before can then come back empty after a power loss.) What made writing slow was one sync
-//! per file, each its own journal commit, and each waited for before the next page was made.
-//! Single files ([`write`]) are synced before their rename as before.
+//! sync, the renames follow, and one `fsync` of the output folder after the last rename makes
+//! the new names durable. A killed or failed run leaves the old set or the new one as above
+//! (the page cache is shared by every process, so nothing is half-written to a reader). A
+//! power loss is another matter: on file systems with delayed allocation (ext4, XFS, btrfs) a
+//! rename can reach the disk before the data it publishes, so a file that did not exist before
+//! may come back empty (ext4 flushes a file renamed over an existing one first, its
+//! `auto_da_alloc`, but not the pages inside the renamed SVG folder). [`OutputSet::durable`]
+//! (`build --durable`) closes that gap with one data pass before the renames: `fdatasync` on
+//! every staged file, issued together from a few threads so a journalling file system commits
+//! them at once; a power loss then leaves the old file or the new one, never an empty one. It
+//! is not the default because on a small build it costs as much as the old sync per file did
+//! (about twice the time of a one-diagram build; `cargo bench --bench one_diagram`), and the
+//! outputs are made again byte for byte by running the build again. Single files ([`write`])
+//! are synced before their rename as before.
 //!
 //! Ownership: stonepress replaces only files it recognises as its own by their first kilobyte:
 //! a PDF whose Producer is stonepress, an SVG page starting with the stonepress comment, a
@@ -279,6 +283,8 @@ pub struct OutputSet {
     drops: Vec<String>,
     /// The staged files completed so far (relative to the output folder).
     finished: Mutex<Vec<PathBuf>>,
+    /// Whether the commit syncs the staged files' data first.
+    durable: bool,
     committed: bool,
     /// True when `begin` made the output folder: removed again (if empty) when the set is
     /// dropped without a commit, so a failed build leaves nothing behind.
@@ -370,9 +376,17 @@ impl OutputSet {
             puts: puts.to_vec(),
             drops,
             finished: Mutex::new(Vec::new()),
+            durable: false,
             committed: false,
             created_out,
         })
+    }
+
+    /// With `on`, the commit makes the data of every staged file durable before the renames
+    /// (see the module documentation), so that even a power loss leaves no empty file.
+    pub fn durable(mut self, on: bool) -> OutputSet {
+        self.durable = on;
+        self
     }
 
     /// Where an entry's file is staged (`rel` relative to the output folder), and where it
@@ -387,8 +401,8 @@ impl OutputSet {
         File::create(&p).map_err(|e| at(&self.out.join(rel), e))
     }
 
-    /// Marks a staged file as complete. Its data is made durable at the commit, together
-    /// with every other file of the set (see the module documentation).
+    /// Marks a staged file as complete (with [`OutputSet::durable`], its data is synced at the
+    /// commit together with every other file of the set).
     pub fn done(&self, rel: &Path, f: File) -> io::Result<()> {
         drop(f);
         self.finished
@@ -420,10 +434,12 @@ impl OutputSet {
             order.push_str(&format!("drop {d}\n"));
         }
         self.write(Path::new(JOURNAL), order.as_bytes())?;
-        // The one data pass: every staged file reaches the disk before any name changes.
-        let finished =
-            std::mem::take(&mut *self.finished.lock().unwrap_or_else(|e| e.into_inner()));
-        sync_data_all(&self.stage, &self.out, &finished)?;
+        if self.durable {
+            // The data pass: every staged file reaches the disk before any name changes.
+            let finished =
+                std::mem::take(&mut *self.finished.lock().unwrap_or_else(|e| e.into_inner()));
+            sync_data_all(&self.stage, &self.out, &finished)?;
+        }
         let name = self
             .stage
             .file_name()
