@@ -595,6 +595,19 @@ mod tests {
     }
 
     #[test]
+    fn shards_parse_and_their_quota_never_passes_the_count() {
+        assert_eq!(Shard::parse("2/4"), Some(Shard { index: 2, of: 4 }));
+        for bad in ["4/4", "0/0", "1", "a/2", "-1/2"] {
+            assert_eq!(Shard::parse(bad), None, "{bad}");
+        }
+        // One machine looks for the whole set; a shard for its share, the margin and two.
+        assert_eq!(Shard::WHOLE.quota(24, 50), 24);
+        assert_eq!(Shard { index: 0, of: 4 }.quota(24, 50), 11);
+        assert_eq!(Shard { index: 3, of: 4 }.quota(24, 0), 8);
+        assert_eq!(Shard { index: 1, of: 2 }.quota(3, 50), 3);
+    }
+
+    #[test]
     fn candidate_seeds_differ_and_repeat() {
         assert_eq!(candidate_seed(7, 3), candidate_seed(7, 3));
         assert_ne!(candidate_seed(7, 3), candidate_seed(7, 4));
