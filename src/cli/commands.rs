@@ -5,12 +5,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::build::{NAME_MAX, build_pages, entries, write_outputs};
+use super::shard;
 use super::{Command, Failure};
 use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
 use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions, Source};
+use crate::layout::diagrams::Block;
 use crate::layout::{Orientation, Paper, SheetSpec};
-use crate::puzzle::Record;
+use crate::puzzle::{Record, SelectError, Shard};
 use crate::render::atomic::{self, OutputError, OutputSet};
 use crate::render::{pdf, svg};
 
@@ -25,7 +27,34 @@ pub fn run(command: Command) -> Result<(), Failure> {
             format,
             bench,
             force,
-        } => build(config.as_deref(), &out, seed, jobs, format, bench, force),
+            durable,
+            shard,
+            shard_margin,
+        } => match shard {
+            Some(s) => {
+                let shard = Shard::parse(&s).ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--shard '{s}': use I/N with 0 <= I < N, for example 0/4"
+                    ))
+                })?;
+                let margin = shard_margin.unwrap_or(shard::DEFAULT_MARGIN);
+                build_shard(config.as_deref(), &out, seed, jobs, format, (shard, margin))
+            }
+            None => build(
+                config.as_deref(),
+                &out,
+                (seed, jobs, format),
+                bench,
+                (force, durable),
+            ),
+        },
+        Command::Merge {
+            parts,
+            out,
+            config,
+            force,
+            durable,
+        } => merge(&parts, &out, config.as_deref(), (force, durable)),
         Command::Board {
             game,
             paper,
@@ -291,15 +320,13 @@ fn worker_count(jobs: Option<usize>) -> Result<usize, Failure> {
     }
 }
 
-fn build(
+/// Reads the configuration (or the embedded sampler) into a plan with `--seed` and
+/// `--format` applied.
+fn load_plan(
     config: Option<&Path>,
-    out: &Path,
     seed: Option<u64>,
-    jobs: Option<usize>,
     format: Option<Vec<String>>,
-    bench: bool,
-    force: bool,
-) -> Result<(), Failure> {
+) -> Result<Plan, Failure> {
     let mut plan = match config {
         Some(path) => config::load(path),
         None => config::load_str(config::DEFAULT_TOML, "<embedded default.toml>"),
@@ -308,7 +335,6 @@ fn build(
     if let Some(s) = seed {
         plan.seed = s;
     }
-    let jobs = worker_count(jobs)?;
     if let Some(fs) = format {
         let mut formats = Vec::new();
         for f in fs {
@@ -329,6 +355,18 @@ fn build(
             plan.name.len()
         )));
     }
+    Ok(plan)
+}
+
+fn build(
+    config: Option<&Path>,
+    out: &Path,
+    (seed, jobs, format): (Option<u64>, Option<usize>, Option<Vec<String>>),
+    bench: bool,
+    (force, durable): (bool, bool),
+) -> Result<(), Failure> {
+    let mut plan = load_plan(config, seed, format)?;
+    let jobs = worker_count(jobs)?;
     if bench {
         return run_bench(&plan);
     }
@@ -336,15 +374,31 @@ fn build(
     // comes at once and writes nothing.
     let puzzles: usize = plan.books.iter().map(|b| b.set.count).sum();
     let (puts, others) = entries(&plan, puzzles > 0);
-    let set = OutputSet::begin(out, &plan.name, &puts, &others, force).map_err(output_failure)?;
+    let set = OutputSet::begin(out, &plan.name, &puts, &others, force)
+        .map_err(output_failure)?
+        .durable(durable);
     let (blocks, mut failed) = config::diagram::make_blocks(&plan.blocks);
     let (sets, failed_sets) = generate_sets(&mut plan, jobs);
     failed.extend(failed_sets);
+    write_document(&plan, out, &blocks, &sets, puzzles > 0, set, failed)
+}
+
+/// Writes a built document (its diagrams `blocks` and puzzle `sets` made, the parts that
+/// failed named in `failed`) into the begun output set, and reports what was written.
+fn write_document(
+    plan: &Plan,
+    out: &Path,
+    blocks: &[Block],
+    sets: &[Vec<Record>],
+    manifest: bool,
+    set: OutputSet,
+    failed: Vec<String>,
+) -> Result<(), Failure> {
     if plan.sheets.is_empty() && blocks.is_empty() && plan.books.is_empty() {
         // Nothing is left to print: the output set is dropped unwritten.
         return Err(Failure::Runtime(failed.join("\n")));
     }
-    let written = write_outputs(&plan, &blocks, &sets, puzzles > 0, set).map_err(output_failure)?;
+    let written = write_outputs(plan, blocks, sets, manifest, set).map_err(output_failure)?;
     let files = &written.files;
     let pdfs = files
         .iter()
@@ -380,6 +434,150 @@ fn build(
     }
 }
 
+/// Gives each book without its own seed the document's seed plus its index.
+fn assign_seeds(plan: &mut Plan) {
+    let seed = plan.seed;
+    for (i, book) in plan.books.iter_mut().enumerate() {
+        if !book.seed_given {
+            book.set.seed = seed.wrapping_add(i as u64);
+        }
+    }
+}
+
+/// `build CONFIG --shard I/N`: searches shard I of every puzzle set and writes the partial
+/// manifest; no diagrams, no pages.
+fn build_shard(
+    config: Option<&Path>,
+    out: &Path,
+    seed: Option<u64>,
+    jobs: Option<usize>,
+    format: Option<Vec<String>>,
+    (shard, margin): (Shard, u64),
+) -> Result<(), Failure> {
+    let (text, _) = shard::config_text(config).map_err(Failure::Input)?;
+    let mut plan = load_plan(config, seed, format.clone())?;
+    let jobs = worker_count(jobs)?;
+    if plan.books.is_empty() {
+        return Err(Failure::Input(format!(
+            "{}: no [[puzzles]] to share out; build it without --shard",
+            config.map_or("<embedded default.toml>".into(), |p| p
+                .display()
+                .to_string())
+        )));
+    }
+    let path = match config {
+        Some(p) => Some(
+            std::fs::canonicalize(p)
+                .map_err(|e| Failure::Input(format!("{}: {e}", p.display())))?
+                .display()
+                .to_string(),
+        ),
+        None => None,
+    };
+    let target = out.join(shard::part_name(&plan.name, shard));
+    atomic::may_replace_file(&target, false).map_err(output_failure)?;
+    assign_seeds(&mut plan);
+    let part = shard::run_shard(
+        &plan,
+        shard,
+        margin,
+        jobs,
+        (path, shard::config_hash(&text)),
+        format,
+    )
+    .map_err(Failure::Runtime)?;
+    let json = serde_json::to_string_pretty(&part).map_err(|e| Failure::Runtime(e.to_string()))?;
+    atomic::write(&target, (json + "\n").as_bytes())
+        .map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
+    atomic::sync_dir(out).map_err(|e| Failure::Runtime(format!("cannot write {e}")))?;
+    let found: usize = part.sets.iter().map(|s| s.finds.found.len()).sum();
+    println!(
+        "shard {}/{}: {found} puzzle{} found in {} set{}; wrote {}",
+        shard.index,
+        shard.of,
+        plural(found),
+        part.sets.len(),
+        plural(part.sets.len()),
+        target.display()
+    );
+    Ok(())
+}
+
+/// `merge PARTS... --out DIR`: checks that the parts are every shard of one configuration,
+/// selects each puzzle set from them and writes the document a plain build writes.
+fn merge(
+    parts: &[PathBuf],
+    out: &Path,
+    config: Option<&Path>,
+    (force, durable): (bool, bool),
+) -> Result<(), Failure> {
+    let mut read = Vec::new();
+    for p in parts {
+        read.push((p.clone(), shard::read_part(p).map_err(Failure::Input)?));
+    }
+    let parts = shard::check_parts(read).map_err(Failure::Input)?;
+    let first = &parts[0].1;
+    let recorded = first.config.as_ref().map(PathBuf::from);
+    let config = config.map(Path::to_path_buf).or(recorded);
+    let (text, name) = shard::config_text(config.as_deref()).map_err(|e| {
+        Failure::Input(format!(
+            "{e}\nhint: give the configuration the shards were built from with --config"
+        ))
+    })?;
+    let hash = shard::config_hash(&text);
+    if hash != first.config_sha256 {
+        return Err(Failure::Input(format!(
+            "{name}: not the configuration the shards were built from (its SHA-256 is {hash}, \
+             theirs {})\nhint: give the right one with --config",
+            first.config_sha256
+        )));
+    }
+    let mut plan = load_plan(config.as_deref(), Some(first.seed), first.formats.clone())?;
+    assign_seeds(&mut plan);
+    let same = plan.books.len() == first.sets.len()
+        && plan
+            .books
+            .iter()
+            .zip(&first.sets)
+            .all(|(b, s)| (&b.title, b.set.seed, b.set.count) == (&s.title, s.seed, s.count));
+    if !same {
+        return Err(Failure::Input(format!(
+            "{}: its puzzle sets are not those of {name}",
+            parts[0].0.display()
+        )));
+    }
+    let mut sets = Vec::new();
+    let mut failed_sets = Vec::new();
+    let mut kept = Vec::new();
+    for (i, book) in std::mem::take(&mut plan.books).into_iter().enumerate() {
+        match shard::select_set(&book.set, i, &parts) {
+            Ok(set) => {
+                sets.push(set);
+                kept.push(book);
+            }
+            Err(SelectError::Short(e)) => failed_sets.push(format!(
+                "{}: [[puzzles]] '{}': {e}",
+                book.origin, book.title
+            )),
+            Err(SelectError::Uncovered(e)) => {
+                return Err(Failure::Runtime(format!(
+                    "[[puzzles]] '{}': {e}",
+                    book.title
+                )));
+            }
+        }
+    }
+    plan.books = kept;
+    let puzzles = !first.sets.is_empty();
+    let (puts, others) = entries(&plan, puzzles);
+    let set = OutputSet::begin(out, &plan.name, &puts, &others, force)
+        .map_err(output_failure)?
+        .durable(durable);
+    let (blocks, mut failed) = config::diagram::make_blocks(&plan.blocks);
+    failed.extend(failed_sets);
+    write_document(&plan, out, &blocks, &sets, puzzles, set, failed)
+}
+
 /// Generates and proves the puzzles of every book, on `jobs` threads, with a progress bar on
 /// a terminal. A book without its own seed takes the document's seed plus its index. A book
 /// whose set cannot be made is taken out of the plan (the rest of the document is still
@@ -397,14 +595,11 @@ fn generate_sets(plan: &mut Plan, jobs: usize) -> (Vec<Vec<Record>>, Vec<String>
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    let seed = plan.seed;
+    assign_seeds(plan);
     let mut sets = Vec::new();
     let mut failed = Vec::new();
     let mut kept = Vec::new();
-    for (i, mut book) in std::mem::take(&mut plan.books).into_iter().enumerate() {
-        if !book.seed_given {
-            book.set.seed = seed.wrapping_add(i as u64);
-        }
+    for book in std::mem::take(&mut plan.books) {
         bar.set_message(book.title.clone());
         match crate::puzzle::generate(&book.set, jobs, &|| bar.inc(1)) {
             Ok(set) => {

@@ -3,6 +3,7 @@
 
 mod build;
 mod commands;
+mod shard;
 
 use std::path::PathBuf;
 
@@ -45,6 +46,40 @@ pub enum Command {
         /// Replace output files in the way that stonepress did not write.
         #[arg(long)]
         force: bool,
+        /// Sync every file's data before the renames (one pass), so that even a power loss
+        /// cannot leave an empty new file; slower on small builds. Without it a build syncs
+        /// once, the output folder after the last rename.
+        #[arg(long)]
+        durable: bool,
+        /// Make only shard I of N (0 <= I < N) of the puzzles: candidate puzzle k belongs to
+        /// shard k mod N. Writes the partial manifest OUT/NAME.shard-I-of-N.json and no pages;
+        /// `stonepress merge` turns the N parts into the book one plain build makes.
+        #[arg(long, value_name = "I/N", conflicts_with = "bench")]
+        shard: Option<String>,
+        /// With --shard: how far (percent) past its share of each set a shard looks, so that
+        /// it covers every candidate the set keeps; merge names a shard that stopped short.
+        #[arg(long, value_name = "PERCENT", requires = "shard")]
+        shard_margin: Option<u64>,
+    },
+    /// Merge the partial manifests of `build --shard` (all N of them) into the book a plain
+    /// build makes: the same PDF, SVG pages and manifest, byte for byte.
+    Merge {
+        /// The partial manifests NAME.shard-I-of-N.json, one per shard.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+        /// The configuration, when it is no longer where the shards read it (its content must
+        /// be the same: the parts carry its SHA-256).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Replace output files in the way that stonepress did not write.
+        #[arg(long)]
+        force: bool,
+        /// Sync every file's data before the renames (as `build --durable`).
+        #[arg(long)]
+        durable: bool,
     },
     /// Make one empty board sheet.
     Board {

@@ -1,6 +1,12 @@
 //! Puzzle sets: the seeded generator (one RNG stream per candidate, so the result does not
 //! depend on the number of jobs), grading into bands, dedupe under the board's symmetries,
 //! and the manifest that `stonepress verify` re-proves.
+//!
+//! Generation is two steps so that it can be split across machines: [`search`] tries the
+//! candidates of one shard (candidate `k` belongs to shard `k mod n`; what it makes depends
+//! only on the set's seed and `k`) and lists those that pass, and [`select`] takes the finds of
+//! every shard in index order, drops repeats under symmetry and keeps the first `count`. One
+//! machine is shard 0 of 1 looking for `count` puzzles, which is what [`generate`] does.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -116,36 +122,100 @@ pub fn canonical(kind: &dyn PuzzleKind, r: &Record) -> Option<String> {
         .min()
 }
 
-/// Generates a set: candidates are tried in index order, each from its own seed, in parallel
-/// batches on `jobs` threads; the first `count` that make puzzles of the wanted difficulty and
-/// are new under symmetry are kept, sorted by proof size and numbered. `tick` is called once
-/// per kept puzzle.
-pub fn generate(
+/// The candidate budget of a set of `count` puzzles: candidates 0 to `200 × count + 199` are
+/// tried at most, and a set not complete by then fails.
+pub fn candidate_limit(count: usize) -> u64 {
+    (count as u64).saturating_mul(200).saturating_add(200)
+}
+
+/// One shard of the candidates of a set: candidate `k` belongs to shard `k mod of`. The whole
+/// set is shard 0 of 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, 0-based.
+    pub index: u64,
+    /// How many shards.
+    pub of: u64,
+}
+
+impl Shard {
+    /// The whole candidate range.
+    pub const WHOLE: Shard = Shard { index: 0, of: 1 };
+
+    /// Parses "I/N" with 0 ≤ I < N.
+    pub fn parse(s: &str) -> Option<Shard> {
+        let (i, n) = s.split_once('/')?;
+        let (index, of) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+        (index < of).then_some(Shard { index, of })
+    }
+
+    /// How many distinct puzzles of a set of `count` this shard looks for before it stops:
+    /// `count` itself for the whole range (the one-machine build), else its share of `count`
+    /// grown by `margin_percent` plus two, and never more than `count` (with `count` the
+    /// shard surely covers every candidate the set keeps; see `docs/sharding.md`).
+    pub fn quota(&self, count: usize, margin_percent: u64) -> usize {
+        let share = (count as u64).div_ceil(self.of);
+        let grown = (share * (100 + margin_percent)).div_ceil(100) + 2;
+        (grown.min(count as u64)) as usize
+    }
+}
+
+/// A candidate of a shard that made a puzzle of the wanted difficulty, by its index.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Found {
+    /// The candidate's index in the set.
+    pub index: u64,
+    /// The puzzle it made (not yet numbered or graded).
+    pub record: Record,
+}
+
+/// What one shard found for a set: every candidate of its own below `covered` was tried, and
+/// `found` lists, in index order, each that made a puzzle of the wanted difficulty and was new
+/// under symmetry among the shard's own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ShardFinds {
+    /// Candidates of the shard below this index were all tried.
+    pub covered: u64,
+    /// True when the shard tried every candidate of its own within the candidate budget.
+    pub exhausted: bool,
+    /// The puzzles found, in index order.
+    pub found: Vec<Found>,
+}
+
+/// Tries the candidates of `shard` in index order, each from its own seed (so what candidate
+/// `k` makes depends only on the set's seed and `k`), in parallel batches on `jobs` threads,
+/// until `quota` puzzles of the wanted difficulty that are new under symmetry among this
+/// shard's are found or the candidate budget is used up. `tick` is called once per puzzle
+/// found.
+pub fn search(
     spec: &SetSpec,
+    shard: Shard,
+    quota: usize,
     jobs: usize,
     tick: &(dyn Fn() + Sync),
-) -> Result<Vec<Record>, String> {
-    let limit = (spec.count as u64).saturating_mul(200).saturating_add(200);
+) -> Result<ShardFinds, String> {
+    let limit = candidate_limit(spec.count);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    let mut kept: Vec<Record> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     let batch = (4 * jobs.max(1)) as u64;
-    let mut k = 0u64;
-    while kept.len() < spec.count {
+    let of = shard.of.max(1);
+    let mut k = shard.index;
+    while found.len() < quota {
         if k >= limit {
-            return Err(format!(
-                "found only {} of {} puzzles with proof sizes {}..{} in {} candidates",
-                kept.len(),
-                spec.count,
-                spec.difficulty.min,
-                spec.difficulty.max,
-                limit
-            ));
+            return Ok(ShardFinds {
+                covered: limit,
+                exhausted: true,
+                found,
+            });
         }
-        let ks: Vec<u64> = (k..k + batch).collect();
+        let ks: Vec<u64> = (0..batch)
+            .map(|j| k + j * of)
+            .take_while(|&i| i < limit)
+            .collect();
         let made: Vec<Option<Record>> = pool.install(|| {
             ks.par_iter()
                 .map(|&i| {
@@ -155,8 +225,9 @@ pub fn generate(
                 })
                 .collect()
         });
-        for r in made.into_iter().flatten() {
-            if kept.len() == spec.count || !spec.difficulty.accepts(r.proof_size) {
+        for (&i, r) in ks.iter().zip(made) {
+            let Some(r) = r else { continue };
+            if !spec.difficulty.accepts(r.proof_size) {
                 continue;
             }
             let new = match canonical(spec.kind, &r) {
@@ -164,11 +235,98 @@ pub fn generate(
                 None => true,
             };
             if new {
-                kept.push(r);
+                found.push(Found {
+                    index: i,
+                    record: r,
+                });
                 tick();
+                if found.len() == quota {
+                    return Ok(ShardFinds {
+                        covered: i + 1,
+                        exhausted: false,
+                        found,
+                    });
+                }
             }
         }
-        k += batch;
+        k += batch * of;
+    }
+    // A quota of zero: nothing to look for.
+    Ok(ShardFinds {
+        covered: shard.index,
+        exhausted: false,
+        found,
+    })
+}
+
+/// Why the finds of a set's shards cannot make the set.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SelectError {
+    /// The set cannot be made within the candidate budget (the one-machine build fails the
+    /// same way).
+    Short(String),
+    /// A shard stopped before a candidate the set needs: it must look further.
+    Uncovered(String),
+}
+
+/// Makes a set from what its shards found (`parts[s]` is shard `s` of `parts.len()`): the
+/// candidates in index order, each kept when it is new under symmetry, until `count` are kept;
+/// then sorted by proof size and numbered. This is exactly the one-machine set when every
+/// shard tried all of its candidates up to the last one kept (checked here).
+pub fn select(spec: &SetSpec, parts: &[ShardFinds]) -> Result<Vec<Record>, SelectError> {
+    let mut all: Vec<&Found> = parts.iter().flat_map(|p| &p.found).collect();
+    all.sort_by_key(|f| f.index);
+    let mut kept: Vec<Record> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut last = None;
+    for f in all {
+        if kept.len() == spec.count {
+            break;
+        }
+        if !spec.difficulty.accepts(f.record.proof_size) {
+            continue;
+        }
+        let new = match canonical(spec.kind, &f.record) {
+            Some(key) => seen.insert(key),
+            None => true,
+        };
+        if new {
+            kept.push(f.record.clone());
+            last = Some(f.index);
+        }
+    }
+    let of = parts.len() as u64;
+    let short = kept.len() < spec.count;
+    for (s, p) in parts.iter().enumerate() {
+        // The first candidate of shard `s` that it did not try.
+        let s = s as u64;
+        let untried = if p.covered <= s {
+            s
+        } else {
+            s + (p.covered - s).div_ceil(of) * of
+        };
+        let needed = !p.exhausted && (short || last.is_some_and(|l| untried <= l));
+        if needed {
+            return Err(SelectError::Uncovered(format!(
+                "shard {s}/{of} stopped at candidate {} but the set needs the candidates up to \
+                 {}",
+                p.covered,
+                match (short, last) {
+                    (false, Some(l)) => l.to_string(),
+                    _ => format!("the budget ({})", candidate_limit(spec.count)),
+                }
+            )));
+        }
+    }
+    if short {
+        return Err(SelectError::Short(format!(
+            "found only {} of {} puzzles with proof sizes {}..{} in {} candidates",
+            kept.len(),
+            spec.count,
+            spec.difficulty.min,
+            spec.difficulty.max,
+            candidate_limit(spec.count)
+        )));
     }
     kept.sort_by_key(|r| (r.proof_size, r.seed));
     for (i, r) in kept.iter_mut().enumerate() {
@@ -176,6 +334,21 @@ pub fn generate(
         r.grade = spec.kind.grade(r.proof_size).to_string();
     }
     Ok(kept)
+}
+
+/// Generates a set on one machine: the candidates are tried in index order, each from its own
+/// seed, in parallel batches on `jobs` threads; the first `count` that make puzzles of the
+/// wanted difficulty and are new under symmetry are kept, sorted by proof size and numbered
+/// ([`search`] over the whole range, then [`select`]). `tick` is called once per kept puzzle.
+pub fn generate(
+    spec: &SetSpec,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<Record>, String> {
+    let finds = search(spec, Shard::WHOLE, spec.count, jobs, tick)?;
+    select(spec, &[finds]).map_err(|e| match e {
+        SelectError::Short(m) | SelectError::Uncovered(m) => m,
+    })
 }
 
 /// The manifest of a built document: every puzzle of every set.
@@ -419,6 +592,19 @@ mod tests {
         );
         assert_eq!(Difficulty::parse("300..40", B), None);
         assert_eq!(Difficulty::parse("tricky", B), None);
+    }
+
+    #[test]
+    fn shards_parse_and_their_quota_never_passes_the_count() {
+        assert_eq!(Shard::parse("2/4"), Some(Shard { index: 2, of: 4 }));
+        for bad in ["4/4", "0/0", "1", "a/2", "-1/2"] {
+            assert_eq!(Shard::parse(bad), None, "{bad}");
+        }
+        // One machine looks for the whole set; a shard for its share, the margin and two.
+        assert_eq!(Shard::WHOLE.quota(24, 50), 24);
+        assert_eq!(Shard { index: 0, of: 4 }.quota(24, 50), 11);
+        assert_eq!(Shard { index: 3, of: 4 }.quota(24, 0), 8);
+        assert_eq!(Shard { index: 1, of: 2 }.quota(3, 50), 3);
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! The time a user waits for one small diagram: `stonepress build` of a one-diagram Go
+//! document (SVG) against sgf-render drawing the same SGF to SVG, both run as processes from
+//! the same folder, alternating run by run so that both see the same load. Prints the median
+//! and mean wall time of each and their ratios. The stonepress side includes everything a build
+//! does: reading the configuration and the SGF, the engine, the page, the staged write, the
+//! renames and one sync of the output folder; a second row times `build --durable` (one data
+//! sync pass before the renames).
+//!
+//!     SGF_RENDER=/path/to/sgf-render cargo bench --bench one_diagram
+//!     SGF_RENDER=... cargo bench --bench one_diagram -- 500      # another number of runs
+//!
+//! `SGF_RENDER` names the peer binary (`cargo install sgf-render --root DIR` puts it in
+//! `DIR/bin`); without it the comparison is skipped with a message and only stonepress is
+//! timed. `STONEPRESS_BASELINE` may name a second stonepress binary (an older build), timed in
+//! the same rotation.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const SGF: &str =
+    "(;GM[1]FF[4]SZ[9]KM[7]AB[cc][dc][ec][cd][ce]AW[dd][ed][de][fd];B[ee];W[fe];B[df])\n";
+
+const CONFIG: &str = r#"[document]
+title = "One diagram"
+name = "one"
+formats = ["svg"]
+
+[[diagram]]
+game = "go"
+title = "a fight"
+position = "one.sgf"
+"#;
+
+/// One contestant: a name and the command line that makes the diagram.
+struct Runner {
+    name: String,
+    program: PathBuf,
+    args: Vec<String>,
+    times: Vec<f64>,
+}
+
+impl Runner {
+    fn run(&mut self, dir: &Path) {
+        let t = Instant::now();
+        let out = Command::new(&self.program)
+            .args(&self.args)
+            .current_dir(dir)
+            .output()
+            .unwrap_or_else(|e| panic!("{}: {e}", self.program.display()));
+        self.times.push(t.elapsed().as_secs_f64());
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            self.name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn median(&self) -> f64 {
+        let mut t = self.times.clone();
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    }
+
+    fn mean(&self) -> f64 {
+        self.times.iter().sum::<f64>() / self.times.len() as f64
+    }
+}
+
+fn stonepress(name: &str, program: PathBuf, out: &str) -> Runner {
+    Runner {
+        name: name.to_string(),
+        program,
+        args: ["build", "one.toml", "--out", out]
+            .map(String::from)
+            .to_vec(),
+        times: Vec::new(),
+    }
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(200);
+    let dir = std::env::temp_dir().join(format!("stonepress-bench-one-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    std::fs::write(dir.join("one.sgf"), SGF).expect("write the SGF");
+    std::fs::write(dir.join("one.toml"), CONFIG).expect("write the configuration");
+    let me = PathBuf::from(env!("CARGO_BIN_EXE_stonepress"));
+    let mut durable = stonepress("--durable", me.clone(), "out-durable");
+    durable.args.push("--durable".to_string());
+    let mut runners = vec![stonepress("stonepress", me, "out"), durable];
+    if let Some(base) = std::env::var_os("STONEPRESS_BASELINE") {
+        runners.push(stonepress("baseline", PathBuf::from(base), "out-baseline"));
+    }
+    let peer = std::env::var_os("SGF_RENDER").map(PathBuf::from);
+    match &peer {
+        Some(p) if p.is_file() => runners.push(Runner {
+            name: "sgf-render".to_string(),
+            program: p.clone(),
+            args: ["one.sgf", "-o", "peer.svg"].map(String::from).to_vec(),
+            times: Vec::new(),
+        }),
+        Some(p) => println!(
+            "SKIPPED: SGF_RENDER={} is not a file; timing stonepress alone",
+            p.display()
+        ),
+        None => println!(
+            "SKIPPED: set SGF_RENDER to an sgf-render binary for the comparison \
+             (cargo install sgf-render --root DIR); timing stonepress alone"
+        ),
+    }
+    // One warm-up round, not counted.
+    for r in &mut runners {
+        r.run(&dir);
+        r.times.clear();
+    }
+    for _ in 0..runs {
+        for r in &mut runners {
+            r.run(&dir);
+        }
+    }
+    println!("one-diagram build, {runs} runs each, alternating:");
+    for r in &runners {
+        println!(
+            "  {:<12} median {:6.2} ms   mean {:6.2} ms",
+            r.name,
+            r.median() * 1000.0,
+            r.mean() * 1000.0
+        );
+    }
+    if let Some(p) = runners.iter().find(|r| r.name == "sgf-render") {
+        for r in runners.iter().filter(|r| r.name != "sgf-render") {
+            println!(
+                "  {} / sgf-render: {:.2} (median), {:.2} (mean)",
+                r.name,
+                r.median() / p.median(),
+                r.mean() / p.mean()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
