@@ -517,15 +517,26 @@ pub fn benson_alive(go: &Go, c: Color) -> Vec<Pt> {
 }
 
 /// `benson_alive` as a set of group ids, worked out in fixed-size arrays on the stack (no heap
-/// allocation): the form the solver's inner loop asks for.
+/// allocation): the form the solver's inner loop asks for. Boards up to 9 x 9 (121 points with
+/// the frame) use arrays of 128 points, larger ones arrays for the largest board.
 fn benson_marks(go: &Go, c: Color) -> PointMarks {
+    if (go.size() + 2) * (go.size() + 2) <= 128 {
+        benson_in::<128, 512>(go, c)
+    } else {
+        benson_in::<POINTS, { 4 * POINTS }>(go, c)
+    }
+}
+
+/// `benson_marks` with arrays of `N` points (at least the board's with its frame) and `B` =
+/// 4 `N` (region, chain) pairs.
+fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
     const NONE: u16 = u16::MAX;
     // Chains of c, by group id; regions: maximal connected sets of points that are not c's
     // stones, their points listed region by region in `flat`.
     let mut chains = PointMarks::default();
-    let mut region_of = [NONE; POINTS];
-    let mut flat = [0u16; POINTS];
-    let mut start = [0u16; POINTS + 1];
+    let mut region_of = [NONE; N];
+    let mut flat = [0u16; N];
+    let mut start = [0u16; N];
     let mut regions = 0usize;
     let mut len = 0usize;
     for p in go.points() {
@@ -556,9 +567,9 @@ fn benson_marks(go: &Go, c: Color) -> PointMarks {
     start[regions] = len as u16;
     // For each region: the chains bordering it, each with whether the region is vital to it
     // (every empty point of the region is a liberty of the chain), listed region by region.
-    let mut border = [0u16; 4 * POINTS];
-    let mut vital = [false; 4 * POINTS];
-    let mut bstart = [0u16; POINTS + 1];
+    let mut border = [0u16; B];
+    let mut vital = [false; B];
+    let mut bstart = [0u16; N];
     let mut blen = 0usize;
     for r in 0..regions {
         bstart[r] = blen as u16;
@@ -585,11 +596,11 @@ fn benson_marks(go: &Go, c: Color) -> PointMarks {
     }
     bstart[regions] = blen as u16;
     let mut alive_chain = chains;
-    let mut alive_region = [true; POINTS];
+    let mut alive_region = [true; N];
     loop {
         let mut changed = false;
         // A chain stays alive with two or more live regions vital to it.
-        let mut count = [0u8; POINTS];
+        let mut count = [0u8; N];
         for r in (0..regions).filter(|&r| alive_region[r]) {
             for b in bstart[r] as usize..bstart[r + 1] as usize {
                 if vital[b] {
