@@ -621,9 +621,23 @@ impl<P: Problem> Solver<P> {
         }
     }
 
+    /// Raises (or lowers) the node budget to `nodes` in all, counting the nodes expanded so
+    /// far: a search may continue where a smaller budget would have stopped it. A search that
+    /// ended before the old budget was spent went exactly as it would have under the new one.
+    pub fn set_node_budget(&mut self, nodes: u64) {
+        self.budget.nodes = nodes;
+    }
+
     /// Solves the root and classifies every first move: the key move, whether it is unique,
     /// the other winning moves and the refutation of each failing move.
     pub fn prove(&mut self, p: &mut P) -> Proof<P::Move> {
+        self.prove_until(p, usize::MAX)
+    }
+
+    /// `prove`, stopping the classification once `winners` first moves are known to win (the
+    /// remaining first moves are left unclassified, and `unique` is not `Some(true)`). With
+    /// `usize::MAX` it is `prove`.
+    pub fn prove_until(&mut self, p: &mut P, winners: usize) -> Proof<P::Move> {
         let status = self.search(p);
         let mut proof = Proof {
             status,
@@ -670,6 +684,9 @@ impl<P: Problem> Solver<P> {
                         proof.key_move = Some(m);
                     } else {
                         proof.other_winning_moves.push(m);
+                    }
+                    if 1 + proof.other_winning_moves.len() >= winners {
+                        break;
                     }
                 }
                 Status::Disproven => proof.refutations.push((m, reply)),

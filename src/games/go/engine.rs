@@ -136,7 +136,7 @@ const NO_KO: Pt = 0;
 pub const MAX_SIZE: usize = 19;
 
 /// A set of points, one bit each, on the stack: for floods and de-duplication in hot loops.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct PointMarks([u64; ((MAX_SIZE + 2) * (MAX_SIZE + 2)).div_ceil(64)]);
 
 impl PointMarks {
@@ -147,6 +147,52 @@ impl PointMarks {
         let fresh = self.0[w] & b == 0;
         self.0[w] |= b;
         fresh
+    }
+
+    /// True when the point is marked.
+    #[inline]
+    pub fn contains(&self, p: Pt) -> bool {
+        self.0[p / 64] & (1u64 << (p % 64)) != 0
+    }
+
+    /// Clears a point's mark.
+    #[inline]
+    pub fn remove(&mut self, p: Pt) {
+        self.0[p / 64] &= !(1u64 << (p % 64));
+    }
+
+    /// The number of marked points.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when no point is marked.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// True when some point marked here is not marked in `other`.
+    #[inline]
+    pub fn any_outside(&self, other: &PointMarks) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & !b != 0)
+    }
+
+    /// The marked points, in increasing order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Pt> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
     }
 }
 
@@ -676,9 +722,31 @@ impl Go {
         libs
     }
 
+    /// The distinct liberties of the group on `p` as a set of points (empty when `p` holds no
+    /// stone): `liberties` without a heap allocation, for the solver's inner loop.
+    pub fn liberty_marks(&self, p: Pt) -> PointMarks {
+        let mut libs = PointMarks::default();
+        if self.stone(p).is_none() {
+            return libs;
+        }
+        let mut s = p;
+        loop {
+            for q in self.neighbours(s) {
+                if self.cell[q] == EMPTY {
+                    libs.insert(q);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == p {
+                break;
+            }
+        }
+        libs
+    }
+
     /// The number of distinct liberties of the group on `p`.
     pub fn liberty_count(&self, p: Pt) -> usize {
-        self.liberties(p).len()
+        self.liberty_marks(p).len()
     }
 
     /// True when the group on `p` has no liberty at all (pseudo-liberties are exact for this).

@@ -5,7 +5,7 @@
 //! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
 //! the game's positional superko with nobody exempt.
 
-use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
+use super::engine::{Color, Go, KoRule, MAX_SIZE, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
 
 /// What the side to move at the root wants.
@@ -50,6 +50,8 @@ pub struct LifeAndDeath {
     /// The prover's goal.
     pub goal: Goal,
     in_region: Vec<bool>,
+    /// The same region as a set of points, for whole-set tests in the inner loop.
+    region_marks: PointMarks,
     /// Points of the region where only the attacker may play (a ring around the fight).
     attacker_only: Vec<bool>,
     region: Vec<Pt>,
@@ -67,8 +69,10 @@ impl LifeAndDeath {
         let defender = go.stone(target).expect("the target is a stone");
         let prover = go.to_move();
         let mut in_region = vec![false; (go.size() + 2) * (go.size() + 2)];
+        let mut region_marks = PointMarks::default();
         for &p in region {
             in_region[p] = true;
+            region_marks.insert(p);
         }
         let keys = crate::util::zobrist_table(2, 0x1D5_EED);
         LifeAndDeath {
@@ -79,6 +83,7 @@ impl LifeAndDeath {
             goal,
             attacker_only: vec![false; in_region.len()],
             in_region,
+            region_marks,
             region: region.to_vec(),
             side_keys: [keys[0], keys[1]],
         }
@@ -90,6 +95,7 @@ impl LifeAndDeath {
         for &p in ring {
             if !self.in_region[p] {
                 self.in_region[p] = true;
+                self.region_marks.insert(p);
                 self.attacker_only[p] = true;
                 self.region.push(p);
             }
@@ -118,13 +124,13 @@ impl LifeAndDeath {
         if self.go.passes() >= 2 {
             return Some(true);
         }
-        let libs = self.go.liberties(self.target);
-        if libs.iter().any(|&l| !self.in_region[l]) {
+        let libs = self.go.liberty_marks(self.target);
+        if libs.any_outside(&self.region_marks) {
             return Some(true);
         }
         if libs.len() >= 2
             && two_vital_regions(&self.go, self.target, &libs)
-            && benson_alive(&self.go, self.defender).contains(&self.go.group_id(self.target))
+            && benson_marks(&self.go, self.defender).contains(self.go.group_id(self.target))
         {
             return Some(true);
         }
@@ -148,20 +154,24 @@ impl Problem for LifeAndDeath {
         // The search asks `outcome` before it asks for moves, so a decided position is never
         // expanded: no second look at the target's life here.
         // Liberties of the target first, then the rest of the region by point index, pass last.
-        let libs = self.go.liberties(self.target);
+        let libs = self.go.liberty_marks(self.target);
         let defending = self.go.to_move() == self.defender;
-        let mut out: Vec<Move> = Vec::new();
-        for i in 0..libs.len() + self.region.len() {
-            let p = if i < libs.len() {
-                libs[i]
+        let mut out: Vec<Move> = Vec::with_capacity(self.region.len() + 1);
+        let mut listed = PointMarks::default();
+        let first = libs.len();
+        let mut lib_points = libs.iter();
+        for i in 0..first + self.region.len() {
+            let p = if i < first {
+                lib_points.next().expect("as many liberties as counted")
             } else {
-                self.region[i - libs.len()]
+                self.region[i - first]
             };
             if self.go.is_empty(p)
                 && !(defending && self.attacker_only[p])
-                && !out.contains(&Move::Play(p))
+                && !listed.contains(p)
                 && self.legal(p)
             {
+                listed.insert(p);
                 out.push(Move::Play(p));
             }
         }
@@ -359,6 +369,35 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     }
 }
 
+/// `solve` for a problem that matters only if the prover wins unconditionally with one first
+/// move: the search with the other side winning every ko, the classification of the first
+/// moves stopped at a second winner, and no ko reading after a failure (its status is then
+/// `Disproven` even where `solve` would say `Ko`). A result proven with a unique key move is
+/// the very result `solve` gives, nodes, proof, tree and size alike.
+pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
+    let mut strict = problem.clone().with_ko_master(Some(problem.prover.opp()));
+    let mut solver = Solver::new(budget);
+    let first = solver.prove_until(&mut strict, 2);
+    let nodes = first.nodes;
+    let status = match first.status {
+        Status::Proven => LdStatus::Proven,
+        Status::Disproven => LdStatus::Disproven,
+        Status::Unknown => LdStatus::Unknown,
+    };
+    let (solution, proof_size) = if status == LdStatus::Proven {
+        solution_of(&mut solver, &mut strict, first.key_move)
+    } else {
+        (Vec::new(), 0)
+    };
+    LdResult {
+        status,
+        proof: first,
+        nodes,
+        solution,
+        proof_size,
+    }
+}
+
 /// Among first moves that win only by winning a ko, puts first one that wins when neither
 /// side has a ko threat: then the prover takes the ko first (or resolves it), and the other
 /// side needs the first threat. The key move's main line follows the choice. Returns the
@@ -423,36 +462,35 @@ pub fn needs_no_move(
 
 /// A necessary condition for Benson life, cheap to test: the chain of `target` has two or
 /// more regions (connected sets of points without its colour's stones) in which every empty
-/// point is one of its liberties.
-fn two_vital_regions(go: &Go, target: Pt, libs: &[Pt]) -> bool {
+/// point is one of its liberties `libs`. Regions are explored from the liberties in increasing
+/// order.
+fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks) -> bool {
     let c = go.stone(target).expect("a stone");
-    let g = go.group_id(target);
-    let is_lib = |p: Pt| {
-        go.neighbours(p)
-            .iter()
-            .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == g)
-    };
     let mut seen = PointMarks::default();
-    let mut todo: Vec<Pt> = Vec::with_capacity(16);
+    let mut todo = [0u16; POINTS];
     let mut vital = 0;
-    for &l in libs {
+    for l in libs.iter() {
         if !seen.insert(l) {
             continue;
         }
-        todo.clear();
-        todo.push(l);
+        let mut top = 0;
+        todo[top] = l as u16;
+        top += 1;
         let mut ok = true;
-        while let Some(p) = todo.pop() {
+        while top > 0 {
+            top -= 1;
+            let p = todo[top] as Pt;
             for q in go.neighbours(p) {
                 if !go.on_board(q) || go.stone(q) == Some(c) {
                     continue;
                 }
-                if go.is_empty(q) && !is_lib(q) {
+                if go.is_empty(q) && !libs.contains(q) {
                     ok = false;
                     break;
                 }
                 if seen.insert(q) {
-                    todo.push(q);
+                    todo[top] = q as u16;
+                    top += 1;
                 }
             }
             if !ok {
@@ -469,86 +507,126 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &[Pt]) -> bool {
     false
 }
 
+/// Points of the largest board with its frame: a bound for fixed-size work lists.
+const POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
+
 /// Benson's unconditional life: the group ids (`Go::group_id`) of the chains of colour `c`
 /// that cannot be captured even if `c` never moves again.
 pub fn benson_alive(go: &Go, c: Color) -> Vec<Pt> {
-    let pts: Vec<Pt> = go.points().collect();
-    // Chains of c, by group id.
-    let mut chains: Vec<Pt> = pts
-        .iter()
-        .filter(|&&p| go.stone(p) == Some(c))
-        .map(|&p| go.group_id(p))
-        .collect();
-    chains.sort_unstable();
-    chains.dedup();
-    // Regions: maximal connected sets of points that are not c's stones.
-    let mut region_of = vec![usize::MAX; (go.size() + 2) * (go.size() + 2)];
-    let mut regions: Vec<Vec<Pt>> = Vec::new();
-    for &p in &pts {
-        if go.stone(p) == Some(c) || region_of[p] != usize::MAX {
+    benson_marks(go, c).iter().collect()
+}
+
+/// `benson_alive` as a set of group ids, worked out in fixed-size arrays on the stack (no heap
+/// allocation): the form the solver's inner loop asks for. Boards up to 9 x 9 (121 points with
+/// the frame) use arrays of 128 points, larger ones arrays for the largest board.
+fn benson_marks(go: &Go, c: Color) -> PointMarks {
+    if (go.size() + 2) * (go.size() + 2) <= 128 {
+        benson_in::<128, 512>(go, c)
+    } else {
+        benson_in::<POINTS, { 4 * POINTS }>(go, c)
+    }
+}
+
+/// `benson_marks` with arrays of `N` points (at least the board's with its frame) and `B` =
+/// 4 `N` (region, chain) pairs.
+fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
+    const NONE: u16 = u16::MAX;
+    // Chains of c, by group id; regions: maximal connected sets of points that are not c's
+    // stones, their points listed region by region in `flat`.
+    let mut chains = PointMarks::default();
+    let mut region_of = [NONE; N];
+    let mut flat = [0u16; N];
+    let mut start = [0u16; N];
+    let mut regions = 0usize;
+    let mut len = 0usize;
+    for p in go.points() {
+        if go.stone(p) == Some(c) {
+            chains.insert(go.group_id(p));
             continue;
         }
-        let id = regions.len();
-        let mut r = vec![p];
-        region_of[p] = id;
-        let mut i = 0;
-        while i < r.len() {
-            for q in go.neighbours(r[i]) {
-                if go.on_board(q) && go.stone(q) != Some(c) && region_of[q] == usize::MAX {
-                    region_of[q] = id;
-                    r.push(q);
+        if region_of[p] != NONE {
+            continue;
+        }
+        start[regions] = len as u16;
+        region_of[p] = regions as u16;
+        flat[len] = p as u16;
+        len += 1;
+        let mut i = start[regions] as usize;
+        while i < len {
+            for q in go.neighbours(flat[i] as Pt) {
+                if go.on_board(q) && go.stone(q) != Some(c) && region_of[q] == NONE {
+                    region_of[q] = regions as u16;
+                    flat[len] = q as u16;
+                    len += 1;
                 }
             }
             i += 1;
         }
-        regions.push(r);
+        regions += 1;
     }
-    // For each region: the chains bordering it, and the chains to which it is vital (every
-    // empty point of the region is a liberty of the chain).
-    let border: Vec<Vec<Pt>> = regions
-        .iter()
-        .map(|r| {
-            let mut b: Vec<Pt> = r
-                .iter()
-                .flat_map(|&p| go.neighbours(p))
-                .filter(|&q| go.stone(q) == Some(c))
-                .map(|q| go.group_id(q))
-                .collect();
-            b.sort_unstable();
-            b.dedup();
-            b
-        })
-        .collect();
-    let vital_to = |ri: usize, chain: Pt| -> bool {
-        regions[ri].iter().filter(|&&p| go.is_empty(p)).all(|&p| {
-            go.neighbours(p)
-                .iter()
-                .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == chain)
-        })
-    };
-    let mut alive_chain: Vec<Pt> = chains.clone();
-    let mut alive_region: Vec<bool> = vec![true; regions.len()];
-    loop {
-        let before = (
-            alive_chain.len(),
-            alive_region.iter().filter(|&&a| a).count(),
-        );
-        alive_chain.retain(|&ch| {
-            (0..regions.len())
-                .filter(|&ri| alive_region[ri] && border[ri].contains(&ch) && vital_to(ri, ch))
-                .count()
-                >= 2
-        });
-        for ri in 0..regions.len() {
-            if alive_region[ri] && border[ri].iter().any(|b| !alive_chain.contains(b)) {
-                alive_region[ri] = false;
+    start[regions] = len as u16;
+    // For each region: the chains bordering it, each with whether the region is vital to it
+    // (every empty point of the region is a liberty of the chain), listed region by region.
+    let mut border = [0u16; B];
+    let mut vital = [false; B];
+    let mut bstart = [0u16; N];
+    let mut blen = 0usize;
+    for r in 0..regions {
+        bstart[r] = blen as u16;
+        let pts = &flat[start[r] as usize..start[r + 1] as usize];
+        for &p in pts {
+            for q in go.neighbours(p as Pt) {
+                if go.stone(q) == Some(c) {
+                    let g = go.group_id(q) as u16;
+                    if !border[bstart[r] as usize..blen].contains(&g) {
+                        border[blen] = g;
+                        blen += 1;
+                    }
+                }
             }
         }
-        let after = (
-            alive_chain.len(),
-            alive_region.iter().filter(|&&a| a).count(),
-        );
-        if after == before {
+        for b in bstart[r] as usize..blen {
+            let chain = border[b] as Pt;
+            vital[b] = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
+                go.neighbours(p as Pt)
+                    .iter()
+                    .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == chain)
+            });
+        }
+    }
+    bstart[regions] = blen as u16;
+    let mut alive_chain = chains;
+    let mut alive_region = [true; N];
+    loop {
+        let mut changed = false;
+        // A chain stays alive with two or more live regions vital to it.
+        let mut count = [0u8; N];
+        for r in (0..regions).filter(|&r| alive_region[r]) {
+            for b in bstart[r] as usize..bstart[r + 1] as usize {
+                if vital[b] {
+                    let g = border[b] as usize;
+                    count[g] = count[g].saturating_add(1);
+                }
+            }
+        }
+        for ch in chains.iter() {
+            if alive_chain.contains(ch) && count[ch] < 2 {
+                alive_chain.remove(ch);
+                changed = true;
+            }
+        }
+        // A region stays alive while every chain bordering it does.
+        for r in 0..regions {
+            if alive_region[r]
+                && border[bstart[r] as usize..bstart[r + 1] as usize]
+                    .iter()
+                    .any(|&b| !alive_chain.contains(b as Pt))
+            {
+                alive_region[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
             break;
         }
     }

@@ -274,7 +274,9 @@ pub fn prove(c: Candidate, seed: u64) -> (Result<Record, Reject>, u64) {
         nodes: CANDIDATE_NODES,
         ..Budget::default()
     };
-    let r = ld::solve(&problem, budget);
+    // The proof stops at a second winning first move and reads no ko after a failure: a
+    // puzzle is kept only when proven with one key move, so neither changes what is kept.
+    let r = ld::solve_unique(&problem, budget);
     (judge(&c, &region, &r, seed), r.nodes)
 }
 
