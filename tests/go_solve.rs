@@ -77,7 +77,12 @@ fn auto_goal_reads_a_side_problem_with_its_first_line_empty() {
     assert_eq!(v["goal"], "live");
     assert_eq!(v["status"], "proven");
     assert_eq!(v["key_move"], "F9");
-    assert_eq!(v["decided"], "Black to play and live the black group at E8");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.starts_with("Black to play and live the black group at E8: "),
+        "{decided}"
+    );
+    assert!(decided.contains("open left and bottom sides"), "{decided}");
 }
 
 /// Cho Chikun, Advanced 255, cut down to 9x9: Black cannot kill White's C6 group, and Black's
@@ -88,7 +93,11 @@ fn auto_goal_does_not_take_a_reading_that_needs_no_move() {
     let v = solve_go_json(&dir, &data("settled-other.sgf"), &[]);
     assert_eq!(v["goal"], "kill");
     assert_eq!(v["status"], "disproven");
-    assert_eq!(v["decided"], "Black to play and kill the white group at C6");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.starts_with("Black to play and kill the white group at C6: "),
+        "{decided}"
+    );
     // The other reading on its own: a win, with a pass among the winning moves.
     let live = solve_go_json(
         &dir,
@@ -98,4 +107,113 @@ fn auto_goal_does_not_take_a_reading_that_needs_no_move() {
     assert_eq!(live["status"], "proven");
     let others = live["other_winning_moves"].as_array().unwrap();
     assert!(others.iter().any(|m| m == "pass"), "{others:?}");
+}
+
+/// A corner group of Black's on the top edge, White around it: Black to live, and only B9
+/// gives two eyes (worked out by hand: D9 leaves a ko, the others die).
+const CORNER: &str = "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bb][cb][db][eb]\
+                      AW[ca][ea][fb][ac][bc][cc][dc][ec][fc]";
+
+#[test]
+fn decided_gives_its_reasons() {
+    let dir = temp_dir("solve-go-reasons");
+    let file = dir.join("corner.sgf");
+    std::fs::write(&file, format!("{CORNER})")).expect("write");
+    let v = solve_go_json(
+        &dir,
+        file.to_str().expect("a path"),
+        &["--budget-ms", "5000"],
+    );
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.starts_with("Black to play and live the black group"),
+        "{decided}"
+    );
+    assert!(decided.contains("deeper inside"), "why Black: {decided}");
+    assert!(
+        decided.contains("largest group"),
+        "why the target: {decided}"
+    );
+    assert_eq!(v["key_move"], "B9");
+}
+
+#[test]
+fn a_files_answer_that_fails_is_shown_with_its_refutation() {
+    let dir = temp_dir("solve-go-given");
+    // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).
+    let file = dir.join("marked.sgf");
+    std::fs::write(
+        &file,
+        format!("{CORNER}(;B[da]C[Correct.])(;B[ba]C[Wrong: White lives]))"),
+    )
+    .expect("write");
+    let v = solve_go_json(
+        &dir,
+        file.to_str().expect("a path"),
+        &["--budget-ms", "5000"],
+    );
+    assert_eq!(v["key_move"], "B9", "the file's variations are not played");
+    let given = v["given_answers"].as_array().expect("given answers");
+    assert_eq!(given.len(), 1, "{given:?}");
+    assert_eq!(given[0]["move"], "D9");
+    assert!(
+        given[0]["verdict"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("fails")),
+        "{given:?}"
+    );
+    assert!(
+        !given[0]["refutation"]
+            .as_array()
+            .expect("a line")
+            .is_empty(),
+        "{given:?}"
+    );
+    // The same file marking the proven move: nothing to report.
+    std::fs::write(&file, format!("{CORNER}(;B[ba]C[RIGHT])(;B[da]))")).expect("write");
+    let v = solve_go_json(
+        &dir,
+        file.to_str().expect("a path"),
+        &["--budget-ms", "5000"],
+    );
+    assert_eq!(v["key_move"], "B9");
+    assert_eq!(v["given_answers"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn an_unknown_result_shows_the_deepest_line_it_read() {
+    let dir = temp_dir("solve-go-deepest");
+    // Cho Chikun, Elementary 310 (the wide collection), far beyond 3,000 nodes.
+    let file = dir.join("cho-310.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][cc][fc][gc][ic][bd][cd][dd][ed]AW[ab][bb][cb][eb][bc][ec])",
+    )
+    .expect("write");
+    let v = solve_go_json(
+        &dir,
+        file.to_str().expect("a path"),
+        &["--budget-ms", "20000", "--nodes", "3000"],
+    );
+    assert_eq!(v["status"], "unknown");
+    let line = v["deepest_line"].as_array().expect("a line");
+    assert!(line.len() >= 2, "{v}");
+}
+
+#[test]
+fn a_wall_frame_closes_the_problem_and_solves_it() {
+    let dir = temp_dir("solve-go-wall");
+    let file = dir.join("corner.sgf");
+    std::fs::write(&file, format!("{CORNER})")).expect("write");
+    let path = file.to_str().expect("a path");
+    let v = solve_go_json(&dir, path, &["--budget-ms", "5000", "--frame", "wall"]);
+    assert_eq!(v["key_move"], "B9");
+    // The wall's region is the whole box inside the frame: A..G by 9..6 here.
+    assert_eq!(v["region"].as_array().map(Vec::len), Some(7 * 4));
+    let out = stonepress(
+        &dir,
+        &["solve", "go", "--position", path, "--frame", "moat"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ring, wall"));
 }

@@ -122,6 +122,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             target,
             region,
             budget_ms,
+            nodes,
+            frame,
             in_n,
             json,
         } => {
@@ -132,8 +134,9 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 target,
                 region,
                 budget_ms,
-                nodes: None,
+                nodes,
                 in_n,
+                frame,
             };
             games::needs_solver(game).map_err(input)?;
             let (name, text) = read_position(&position)?;

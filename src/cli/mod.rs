@@ -176,6 +176,16 @@ pub enum Command {
         /// Time budget in milliseconds.
         #[arg(long)]
         budget_ms: Option<u64>,
+        /// A cap on the nodes each search expands, for answers that do not depend on the
+        /// machine's speed or load (the time budget still applies).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Life and death: how an open problem is closed. `ring` reads the fight area with a
+        /// ring of points around it where only the attacker may play; `wall` fills the board
+        /// outside the problem with the attacker's stones (a tsumego frame) and reads every
+        /// point inside.
+        #[arg(long, value_name = "ring|wall")]
+        frame: Option<String>,
         /// For goals reached in moves of one's own (a six, a pair): the most moves allowed;
         /// the answer's N is the least that wins (default: the game's).
         #[arg(long = "in", value_name = "N")]

@@ -191,6 +191,10 @@ pub struct SolveOptions {
     /// The most moves of its own the side to move may take to reach the goal (`--in N`), for
     /// games whose goals are "win in N"; the game's default when not given.
     pub in_n: Option<u32>,
+    /// How an open life-and-death problem is closed: "ring" (the fight area, in a ring of
+    /// points only the attacker may play) or "wall" (a tsumego frame of the attacker's stones
+    /// outside the problem); the game's default when not given.
+    pub frame: Option<String>,
 }
 
 /// Refuses a game without a solver (before its position is even read).

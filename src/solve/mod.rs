@@ -621,11 +621,45 @@ impl<P: Problem> Solver<P> {
         }
     }
 
-    /// Raises (or lowers) the node budget to `nodes` in all, counting the nodes expanded so
-    /// far: a search may continue where a smaller budget would have stopped it. A search that
-    /// ended before the old budget was spent went exactly as it would have under the new one.
-    pub fn set_node_budget(&mut self, nodes: u64) {
-        self.budget.nodes = nodes;
+    /// The line the search was reading when it stopped: from the current position, at every
+    /// step the move to the child the search found most promising for the side to move (the
+    /// smallest disproof number for the other side, a won child first), as long as the table
+    /// or the proof store knows the child. For an unfinished search this is the deepest line
+    /// it reached along its current best guess; it stops at `max_len` moves or a repetition.
+    pub fn frontier_line(&mut self, p: &mut P, max_len: usize) -> Vec<P::Move> {
+        let mut line = Vec::new();
+        let mut seen = vec![p.hash()];
+        while line.len() < max_len && p.outcome().is_none() {
+            let mut best: Option<(u32, P::Move)> = None;
+            for m in p.moves() {
+                p.play(m);
+                let h = p.hash();
+                // A child its own mover has lost is the best there is (0); an open one counts
+                // by its delta, the disproof number for its mover, which is what the parent's
+                // mover needs to prove.
+                let known = match self.proofs.get(&h) {
+                    Some(s) => Some(if s.mover_wins { INF } else { 0 }),
+                    None => self.table.get(h).map(|e| e.delta),
+                };
+                p.undo();
+                if let Some(d) = known
+                    && !seen.contains(&h)
+                    && best.is_none_or(|(b, _)| d < b)
+                {
+                    best = Some((d, m));
+                }
+            }
+            let Some((_, m)) = best else {
+                break;
+            };
+            p.play(m);
+            seen.push(p.hash());
+            line.push(m);
+        }
+        for _ in 0..line.len() {
+            p.undo();
+        }
+        line
     }
 
     /// Solves the root and classifies every first move: the key move, whether it is unique,

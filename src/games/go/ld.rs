@@ -280,6 +280,9 @@ pub struct LdResult {
     pub solution: Vec<Branch<Move>>,
     /// The number of distinct positions in the proof (0 unless proven or ko).
     pub proof_size: usize,
+    /// For an unknown result: the deepest line the search reached along its best guess when
+    /// the budget ran out (empty otherwise).
+    pub frontier: Vec<Move>,
 }
 
 impl LdResult {
@@ -292,6 +295,9 @@ impl LdResult {
 
 /// Most nodes kept in a solution tree.
 pub const TREE_NODES: usize = 400;
+
+/// Most moves of an unfinished search's deepest line.
+const FRONTIER_MOVES: usize = 40;
 
 /// Most positions counted in a proof size.
 const PROOF_CAP: usize = 1_000_000;
@@ -323,6 +329,8 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     let mut nodes = first.nodes;
     match first.status {
         Status::Proven => {
+            let mut first = first;
+            super::choice::prefer_book_move(&mut solver, &mut strict, &mut first);
             let (solution, proof_size) = solution_of(&mut solver, &mut strict, first.key_move);
             return LdResult {
                 status: LdStatus::Proven,
@@ -330,15 +338,18 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
                 nodes,
                 solution,
                 proof_size,
+                frontier: Vec::new(),
             };
         }
         Status::Unknown => {
+            let frontier = solver.frontier_line(&mut strict, FRONTIER_MOVES);
             return LdResult {
                 status: LdStatus::Unknown,
                 proof: first,
                 nodes,
                 solution: Vec::new(),
                 proof_size: 0,
+                frontier,
             };
         }
         Status::Disproven => {}
@@ -360,12 +371,18 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     } else {
         (Vec::new(), 0)
     };
+    let frontier = if status == LdStatus::Unknown {
+        solver.frontier_line(&mut lenient, FRONTIER_MOVES)
+    } else {
+        Vec::new()
+    };
     LdResult {
         status,
         proof: second,
         nodes,
         solution,
         proof_size,
+        frontier,
     }
 }
 

@@ -1,8 +1,10 @@
 //! Go: N x N (5..19), Chinese area scoring with komi 7, positional superko (simple ko as an
 //! option), handicap in the traditional order, SGF records, and `stonepress score go`.
 
+pub mod choice;
 pub mod engine;
 pub mod figure;
+pub mod frame;
 pub mod game;
 pub mod ld;
 pub mod look;
@@ -118,9 +120,9 @@ fn parse_region(go: &Go, text: &str) -> Result<Vec<Pt>, String> {
         .collect())
 }
 
-/// The enclosed colour: the one whose stones lie deeper inside the stones' bounding box,
-/// away from its open sides (or, over the whole board, nearer the edges).
-fn guess_defender(go: &Go) -> Option<Color> {
+/// The enclosed colour, and why: the one whose stones lie deeper inside the stones' bounding
+/// box, away from its open sides (or, over the whole board, nearer the edges).
+fn guess_defender(go: &Go) -> Option<(Color, String)> {
     let n = go.size() as i32;
     let stones: Vec<(Color, i32, i32)> = go
         .points()
@@ -171,11 +173,41 @@ fn guess_defender(go: &Go) -> Option<Color> {
         return None;
     }
     // Compare average depths without division: sum_b / count_b vs sum_w / count_w.
-    Some(if sum[0] * count[1] >= sum[1] * count[0] {
+    let defender = if sum[0] * count[1] >= sum[1] * count[0] {
         Color::Black
     } else {
         Color::White
-    })
+    };
+    let names = side_names(go);
+    let sides: Vec<String> = (0..4)
+        .filter(|&i| open[i])
+        .map(|i| names[i].to_string())
+        .collect();
+    let why = if sides.is_empty() {
+        format!("{}'s stones lie nearer the board's edges", defender.title())
+    } else {
+        format!(
+            "{}'s stones lie deeper inside, away from the open {} {}",
+            defender.title(),
+            crate::figure::request::and_list(&sides),
+            if sides.len() == 1 { "side" } else { "sides" }
+        )
+    };
+    Some((defender, why))
+}
+
+/// The names of the stones' box's sides in the order low x, high x, low y, high y, as a
+/// reader of the diagram sees them.
+fn side_names(go: &Go) -> [&'static str; 4] {
+    let low_row_is_bottom = go
+        .parse("A1")
+        .map(|p| go.board().coord(go.id(p)).1 == 0)
+        .unwrap_or(true);
+    if low_row_is_bottom {
+        ["left", "right", "bottom", "top"]
+    } else {
+        ["left", "right", "top", "bottom"]
+    }
 }
 
 /// The largest group of a colour inside the region (ties: lowest point).
@@ -223,28 +255,41 @@ pub fn solve(
     };
     let (mut goal, mut target, mut decided) = match goal_word.as_str() {
         "auto" | "kill" | "live" | "capture" => {
+            let mut reasons = Vec::new();
             let target = match &opts.target {
                 Some(t) => {
                     let p = go.parse(t).map_err(|e| bad(e.to_string()))?;
                     if go.stone(p).is_none() {
                         return Err(bad(format!("--target {t} holds no stone")));
                     }
+                    reasons.push(format!("the target {t} was given"));
                     p
                 }
                 None => {
                     let defender = match goal_word.as_str() {
                         "kill" | "capture" => mover.opp(),
                         "live" => mover,
-                        _ => guess_defender(&go).ok_or_else(|| {
-                            bad("cannot tell the attacker from the defender: give --target".into())
-                        })?,
+                        _ => {
+                            let (c, why) = guess_defender(&go).ok_or_else(|| {
+                                bad("cannot tell the attacker from the defender: give --target"
+                                    .into())
+                            })?;
+                            reasons.push(why);
+                            c
+                        }
                     };
-                    largest_group(&go, defender, &region).ok_or_else(|| {
+                    let t = largest_group(&go, defender, &region).ok_or_else(|| {
                         bad(format!(
                             "no {} group to attack in the region",
                             defender.name()
                         ))
-                    })?
+                    })?;
+                    reasons.push(format!(
+                        "{} is {}'s largest group in the problem",
+                        go.name(t),
+                        defender.title()
+                    ));
+                    t
                 }
             };
             let goal = ld::Goal::for_defender(go.stone(target).expect("a stone"), mover);
@@ -259,7 +304,7 @@ pub fn solve(
                 ));
             }
             let decided = if goal_word == "auto" {
-                describe(goal, target)
+                format!("{}: {}", describe(goal, target), reasons.join("; "))
             } else {
                 String::new()
             };
@@ -276,13 +321,23 @@ pub fn solve(
     let budget_until = |deadline| super::solving::budget_until(opts, deadline);
     let names =
         |go: &Go, ms: &[Move]| -> Vec<String> { ms.iter().map(|&m| go.move_name(m)).collect() };
+    let walled = match opts.frame.as_deref() {
+        None | Some("ring") => false,
+        Some("wall") => true,
+        Some(other) => return Err(bad(format!("unknown --frame '{other}' (ring, wall)"))),
+    };
     let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline| {
         let budget = budget_until(deadline);
-        if opts.region.is_none() {
-            ld::solve_in_box(go, target, goal, &region, budget)
-        } else {
+        if opts.region.is_some() {
             let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
             (region.clone(), ld::solve(&problem, budget))
+        } else if walled {
+            let attacker = go.stone(target).expect("a stone").opp();
+            let framed = frame::frame(go, attacker);
+            let problem = ld::LifeAndDeath::new(framed.go, target, goal, &framed.area);
+            (framed.area, ld::solve(&problem, budget))
+        } else {
+            ld::solve_in_box(go, target, goal, &region, budget)
         }
     };
     let auto = goal_word == "auto" && opts.target.is_none();
@@ -317,17 +372,58 @@ pub fn solve(
             let g = ld::Goal::for_defender(other, mover);
             let (r, res) = solve_for(&go, t, g, started + total);
             if wins(&res) && !res.a_pass_wins() {
-                let why = if wins(&result) {
-                    "the other reading needs no move"
-                } else {
-                    "the other reading fails"
-                };
+                let why = format!(
+                    "the {} group at {} {}",
+                    go.stone(target).expect("a stone").name(),
+                    go.name(target),
+                    if wins(&result) {
+                        "needs no move: it reaches its goal even if the other side moves first"
+                    } else {
+                        "fails"
+                    }
+                );
                 (goal, target, searched, result) = (g, t, r, res);
-                decided = format!("{} ({why})", describe(goal, target));
+                decided = format!(
+                    "{}: the reading of {why}; this one succeeds and needs the move",
+                    describe(goal, target)
+                );
             }
         }
     }
     let proof = &result.proof;
+    // The file's own answers, when it marks some and the proven first move is none of them:
+    // each is read again, the other side moving after it, and reported with its refutation
+    // or as a second way to the goal.
+    let mut given = Vec::new();
+    let key = proof.key_move;
+    let found = matches!(result.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
+    if found && !pos.answers.iter().any(|&a| key == Some(Move::Play(a))) {
+        for &a in &pos.answers {
+            let mut after = go.clone();
+            let report = if after.play(Move::Play(a)).is_err() {
+                json!({"move": go.name(a), "verdict": "illegal", "refutation": []})
+            } else if after.stone(target).is_none() {
+                json!({"move": go.name(a), "verdict": "succeeds", "refutation": []})
+            } else {
+                let theirs =
+                    ld::Goal::for_defender(go.stone(target).expect("a stone"), after.to_move());
+                let (_, r) = solve_for(&after, target, theirs, started + total);
+                let verdict = match r.status {
+                    ld::LdStatus::Proven => "fails",
+                    ld::LdStatus::Ko => "fails unless the ko is won",
+                    ld::LdStatus::Disproven => "succeeds",
+                    ld::LdStatus::Unknown => "unknown",
+                };
+                let line = if matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko) {
+                    names(&after, &r.proof.main_line)
+                } else {
+                    Vec::new()
+                };
+                json!({"move": go.name(a), "verdict": verdict, "refutation": line})
+            };
+            given.push(report);
+        }
+    }
     let millis = started.elapsed().as_millis() as u64;
     let json = json!({
         "goal": goal.name(),
@@ -347,6 +443,8 @@ pub fn solve(
         "nodes": result.nodes,
         "millis": millis,
         "region": names(&go, &searched.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
+        "deepest_line": names(&go, &result.frontier),
+        "given_answers": given,
     });
     let mut text = String::new();
     if !decided.is_empty() {
@@ -382,8 +480,34 @@ pub fn solve(
                 goal.name()
             )
         }
-        ld::LdStatus::Unknown => "Unknown: the budget ran out before a proof.\n".into(),
+        ld::LdStatus::Unknown => {
+            let deepest = names(&go, &result.frontier);
+            if deepest.is_empty() {
+                "Unknown: the budget ran out before a proof.\n".into()
+            } else {
+                format!(
+                    "Unknown: the budget ran out before a proof; the deepest line read: {}.\n",
+                    deepest.join(" ")
+                )
+            }
+        }
     });
+    for g in &given {
+        let line: Vec<&str> = g["refutation"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "The file's answer {}: {}{}.\n",
+            g["move"].as_str().unwrap_or("?"),
+            g["verdict"].as_str().unwrap_or("?"),
+            if line.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", line.join(" "))
+            }
+        ));
+    }
     text.push_str(&format!("{} nodes, {} ms\n", result.nodes, millis));
     Ok(ScoreReport {
         json,

@@ -40,6 +40,10 @@ pub struct GoPosition {
     pub result: Option<String>,
     /// What was read leniently (passes after the game's end in an SGF record).
     pub warnings: Vec<String>,
+    /// A problem file's answers: the first moves of the variations its comments mark as
+    /// correct (`RIGHT`, "correct"). Such a file is read as its set-up alone, the position
+    /// before the answers.
+    pub answers: Vec<Pt>,
 }
 
 /// The handicap points for N stones on a board of size n, in the traditional order:
@@ -222,6 +226,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         resigned: None,
         result: None,
         warnings: Vec::new(),
+        answers: Vec::new(),
     };
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
@@ -343,7 +348,31 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let mut order: Vec<(usize, Color, usize)> = Vec::new();
     let mut to_move = None;
     let mut moves: Vec<SgfMove> = Vec::new();
-    for node in root.main_line() {
+    // A problem file: set-up nodes, then variations of which some are marked correct. It is
+    // read as the set-up alone, and the marked variations' first moves are its answers.
+    let mut line = root.main_line();
+    let setup_nodes = line
+        .iter()
+        .take_while(|n| n.get("B").is_none() && n.get("W").is_none())
+        .count();
+    let marked = |v: &sgf::SgfNode| marks_correct(v);
+    let mut given: Vec<(Color, (usize, usize))> = Vec::new();
+    if setup_nodes < line.len() && setup_nodes > 0 {
+        let last = line[setup_nodes - 1];
+        if last.children.iter().any(marked) {
+            for child in last.children.iter().filter(|c| marked(c)) {
+                for (id, colour) in [("B", Color::Black), ("W", Color::White)] {
+                    if let Some((v, o)) = child.first_at(id)
+                        && let Some(p) = sgf::parse_point(v, n).map_err(|m| at(o, m))?
+                    {
+                        given.push((colour, p));
+                    }
+                }
+            }
+            line.truncate(setup_nodes);
+        }
+    }
+    for node in line {
         // Set-up properties in file order: AE empties what an earlier one set up.
         for (k, (id, values)) in node.props.iter().enumerate() {
             let colour = match id.as_str() {
@@ -433,9 +462,14 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
             ),
         ));
     }
-    if let Some(c) = to_move {
+    if let Some(c) = to_move.or(given.first().map(|g| g.0)) {
         go.set_to_move(c);
     }
+    let answers: Vec<Pt> = given
+        .iter()
+        .filter(|g| g.0 == go.to_move())
+        .map(|g| go.pt(id_of(g.1)))
+        .collect();
     let mut warnings = Vec::new();
     for (i, (colour, p, written, o)) in moves.iter().enumerate() {
         if go.game_over() && moves[i..].iter().all(|m| m.1.is_none()) {
@@ -486,7 +520,22 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         resigned,
         result,
         warnings,
+        answers,
     })
+}
+
+/// True when a variation is marked as a correct answer: a comment somewhere in it says
+/// `RIGHT` (the convention of online problem collections) or "correct" (but not
+/// "incorrect"), and none says "wrong" at the same node.
+fn marks_correct(node: &sgf::SgfNode) -> bool {
+    let says = node.get("C").is_some_and(|cs| {
+        cs.iter().any(|c| {
+            let lower = c.to_lowercase();
+            (c.contains("RIGHT") || (lower.contains("correct") && !lower.contains("incorrect")))
+                && !lower.contains("wrong")
+        })
+    });
+    says || node.children.iter().any(marks_correct)
 }
 
 #[cfg(test)]
@@ -495,6 +544,23 @@ mod tests {
 
     fn sgf(text: &str) -> Result<GoPosition, GameError> {
         from_sgf(text, "t.sgf")
+    }
+
+    #[test]
+    fn a_problem_file_is_read_as_its_set_up_with_its_marked_answers() {
+        let p = sgf(
+            "(;SZ[9]AB[aa][ba]AW[ca](;B[ab]C[Wrong])(;B[bb];W[cb]C[RIGHT])\
+                     (;B[da]C[Correct!]))",
+        )
+        .expect("a problem");
+        assert_eq!(p.go.moves_played(), 0, "no variation is played");
+        assert_eq!(p.go.to_move(), Color::Black, "the answers' colour moves");
+        let names: Vec<String> = p.answers.iter().map(|&a| p.go.name(a)).collect();
+        assert_eq!(names, ["B8", "D9"]);
+        // A record without marks is played along its main line, as before.
+        let r = sgf("(;SZ[9];B[aa](;W[bb])(;W[cc]))").expect("a record");
+        assert_eq!(r.go.moves_played(), 2);
+        assert!(r.answers.is_empty());
     }
 
     #[test]
