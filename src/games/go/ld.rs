@@ -412,6 +412,7 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         nodes,
         solution,
         proof_size,
+        frontier: Vec::new(),
     }
 }
 
