@@ -1,11 +1,14 @@
 //! Drawing a resolved `Figure` into a page box or at a placement: the board (whole or
 //! windowed, through `board::draw_board`), fills under the grid, shades, outlines, arrows,
-//! stones, numbers, marks and the wrapped caption.
+//! edge bands along the sides, stones, numbers, marks, the look's symbols on named points
+//! (beside the point when it lies on the border, over everything else), side names and the
+//! wrapped caption.
 
 use std::collections::{HashMap, HashSet};
 
 use super::board::{
-    BoardStyle, Placement, Shown, cell_stroke, draw_board, draw_ground, hexagon, margin_units,
+    BoardStyle, Placement, Shown, cell_stroke, draw_board, draw_ground, hexagon, label_size,
+    margin_units,
 };
 use super::look::Look;
 use super::model::{Colour, Figure, Line, MarkKind, Outline, Region, Tone};
@@ -490,12 +493,15 @@ fn draw_corner_symbols(page: &mut Page, fig: &Figure, at: &Placement, vis: &[boo
 const CORNER_OFFSET: f64 = 1.1;
 
 /// The side names, each beside the middle of its side, outside the edge bands and the
-/// coordinates.
+/// coordinates: at least `SIDE_NAME_OFFSET` units out, and further on small figures, where
+/// the coordinates keep their smallest size and so take more units.
 fn draw_side_names(page: &mut Page, fig: &Figure, at: &Placement) {
     let board = &fig.board;
     let ext = board.extent();
     let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
-    let size = (at.unit() * 0.42).clamp(1.8, 4.4);
+    let unit = at.unit();
+    let coords = label_size(at);
+    let size = coords * 1.1;
     for (k, name) in fig.side_names.iter().enumerate() {
         let on: Vec<Point> = board
             .points()
@@ -510,9 +516,12 @@ fn draw_side_names(page: &mut Page, fig: &Figure, at: &Placement) {
             on.iter().map(|p| p.x).sum::<f64>() / n,
             on.iter().map(|p| p.y).sum::<f64>() / n,
         );
+        let half = text_width(name, size, true) / 2.0;
+        let clear = fig.look.labels.gap * unit + coords * 0.6 + 0.5 + half;
+        let offset = (SIDE_NAME_OFFSET * unit).max(clear) / unit;
         let out = mid - centre;
         let len = (out.x * out.x + out.y * out.y).sqrt().max(1e-9);
-        let pos = at.map(mid + out.scale(SIDE_NAME_OFFSET / len));
+        let pos = at.map(mid + out.scale(offset / len));
         page.bold_text(
             Point::new(pos.x, pos.y + size * 0.36),
             name.clone(),

@@ -133,7 +133,7 @@ pub static PUZZLE_LOOK: Look = Look {
 /// names S1..S6.
 pub static DIAGRAM_LOOK: Look = Look {
     labels: Labels {
-        margin: 1.6,
+        margin: 2.0,
         ..LOOK.labels
     },
     ..LOOK
