@@ -32,5 +32,5 @@ fn score_anchor_json_lists_groups_sides_and_totals() {
     assert_eq!(rank2["anchor"], true);
     assert_eq!(rank2["sides"], serde_json::json!(["S2", "S6"]));
     let text = stonepress(&dir, &["score", "anchor", "--position", &file]);
-    assert!(String::from_utf8_lossy(&text.stdout).contains("Black 9 = 8 territory + 1 prisoners"));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Black 9 = 8 territory + 1 prisoner\n"));
 }

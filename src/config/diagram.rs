@@ -159,11 +159,25 @@ pub enum Part {
 pub fn make_blocks(parts: &[Part]) -> (Vec<Block>, Vec<String>) {
     let mut blocks = Vec::new();
     let mut failed = Vec::new();
+    // The legend sentences already printed: each is printed once, on its first figure.
+    let mut explained: Vec<String> = Vec::new();
     for part in parts {
         match part {
             Part::Text(b) => blocks.push(b.clone()),
             Part::Diagram(d) => match d.make() {
-                Ok(spec) => blocks.push(Block::Diagram(Box::new(spec))),
+                Ok(mut spec) => {
+                    let fig = &mut spec.figure;
+                    for line in std::mem::take(&mut fig.legend) {
+                        if !explained.contains(&line) {
+                            if !fig.caption.is_empty() {
+                                fig.caption.push(' ');
+                            }
+                            fig.caption.push_str(&line);
+                            explained.push(line);
+                        }
+                    }
+                    blocks.push(Block::Diagram(Box::new(spec)))
+                }
                 Err(e) => failed.push(e),
             },
         }

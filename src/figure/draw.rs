@@ -1,12 +1,16 @@
 //! Drawing a resolved `Figure` into a page box or at a placement: the board (whole or
 //! windowed, through `board::draw_board`), fills under the grid, shades, outlines, arrows,
-//! stones, numbers, marks and the wrapped caption.
+//! edge bands along the sides, stones, numbers, marks, the look's symbols on named points
+//! (beside the point when it lies on the border, over everything else), side names and the
+//! wrapped caption.
 
 use std::collections::{HashMap, HashSet};
 
 use super::board::{
-    BoardStyle, Placement, Shown, cell_stroke, draw_board, draw_ground, hexagon, margin_units,
+    BoardStyle, Placement, Shown, cell_stroke, draw_board, draw_ground, hexagon, label_size,
+    margin_units,
 };
+use super::look::Look;
 use super::model::{Colour, Figure, Line, MarkKind, Outline, Region, Tone};
 use crate::geometry::{
     Board, INV_SQRT_3, Lattice, Point, PointId, SQRT_3_OVER_2, Shape as CellShape, Size, Topology,
@@ -250,7 +254,12 @@ pub fn draw_placed(page: &mut Page, fig: &Figure, at: &Placement) {
         visible: &vis,
         whole,
     };
-    draw_board(page, board, fig.look, at, &st, shown);
+    // Corner symbols are drawn last, over everything else.
+    let bare = Look {
+        corners: None,
+        ..*fig.look
+    };
+    draw_board(page, board, &bare, at, &st, shown);
     let cell_stroke = cell_stroke(unit);
     if !points_board {
         for r in fig.regions.iter().filter(|r| r.fill) {
@@ -319,38 +328,211 @@ pub fn draw_placed(page: &mut Page, fig: &Figure, at: &Placement) {
             draw_mark(page, fig, at, m.point, &m.kind, on, radius);
         }
     }
+    draw_corner_symbols(page, fig, at, &vis);
+    if whole && fig.coordinates {
+        draw_side_names(page, fig, at);
+    }
 }
 
-/// Edge marks: a segment parallel to the side from a point half-way to its neighbour, pushed
-/// outwards from the board centre.
+/// Edge marks: bands along the sides, just outside the stones on the border points. Marks
+/// of one ink and line that lie on one side and touch are merged into one band, drawn from
+/// the first point to the last (each mark reaches from its point half-way to its neighbour):
+/// a heavy mark is a band filled with the group's ink, a dashed one a lighter band with a
+/// dashed outline.
 fn draw_edges(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
     let board = &fig.board;
     let ext = board.extent();
     let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
+    let inner = fig.look.stone + 0.05;
+    let width = BAND_WIDTH;
+    let mut runs: Vec<Run> = Vec::new();
     for e in &fig.edges {
         if !vis[e.from as usize] || !vis[e.to as usize] {
             continue;
         }
         let a = board.position(e.from);
         let b0 = board.position(e.to);
-        let b = Point::new((a.x + b0.x) / 2.0, (a.y + b0.y) / 2.0);
         let d = b0 - a;
         let len = a.dist(b0).max(1e-9);
         let mut n = Point::new(-d.y / len, d.x / len);
-        let out = b - centre;
+        let mid = Point::new((a.x + b0.x) / 2.0, (a.y + b0.y) / 2.0);
+        let out = mid - centre;
         if n.x * out.x + n.y * out.y < 0.0 {
             n = n.scale(-1.0);
         }
-        let off = n.scale(0.42);
-        let s = stroke_for(e.line, e.tone, fig, at.unit());
-        page.shape(
-            Geometry::Line(at.map(a + off), at.map(b + off)),
-            None,
-            Some(s),
-            Some("edge-mark"),
+        let along = |p: Point| p.x * n.y - p.y * n.x;
+        let offset = a.x * n.x + a.y * n.y;
+        let (t0, t1) = (along(a), along(mid));
+        let span = (t0.min(t1), t0.max(t1));
+        let same = |r: &Run| {
+            r.tone == e.tone
+                && r.line == e.line
+                && (r.normal.x - n.x).abs() < 1e-6
+                && (r.normal.y - n.y).abs() < 1e-6
+                && (r.offset - offset).abs() < 1e-6
+        };
+        match runs.iter_mut().find(|r| same(r)) {
+            Some(r) => r.spans.push(span),
+            None => runs.push(Run {
+                tone: e.tone,
+                line: e.line,
+                normal: n,
+                offset,
+                spans: vec![span],
+            }),
+        }
+    }
+    let unit = at.unit();
+    for run in runs {
+        let Run {
+            tone,
+            line,
+            normal: n,
+            offset,
+            mut spans,
+        } = run;
+        spans.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut merged: Vec<(f64, f64)> = Vec::new();
+        for (a, b) in spans {
+            match merged.last_mut() {
+                Some(m) if a <= m.1 + 1e-6 => m.1 = m.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        // The point at `t` along the side and `h` outside it.
+        let at_side = |t: f64, h: f64| {
+            let dir = Point::new(n.y, -n.x);
+            dir.scale(t) + n.scale(offset + h)
+        };
+        let (fill, stroke) = band_inks(tone, line, fig.colour, unit);
+        for (t0, t1) in merged {
+            let quad = vec![
+                at_side(t0, inner),
+                at_side(t1, inner),
+                at_side(t1, inner + width),
+                at_side(t0, inner + width),
+            ];
+            page.shape(
+                Geometry::Polygon(map_all(at, &quad)),
+                Some(fill),
+                Some(stroke.clone()),
+                Some("edge-mark"),
+            );
+        }
+    }
+}
+
+/// Edge marks of one ink and line on one side of the board: the side's outward normal, its
+/// distance from the origin along it, and the intervals the marks cover along the side.
+struct Run {
+    tone: Tone,
+    line: Line,
+    normal: Point,
+    offset: f64,
+    spans: Vec<(f64, f64)>,
+}
+
+/// How wide an edge band is, in units.
+const BAND_WIDTH: f64 = 0.25;
+
+/// The fill and outline of an edge band: a heavy band is filled with the group's ink (a
+/// white group's band is white with a firm black outline, like its stones), a dashed band is
+/// the lighter shade of the tone with a dashed outline.
+fn band_inks(tone: Tone, line: Line, colour: bool, unit: f64) -> (Paint, Stroke) {
+    let w = (unit * 0.04).clamp(0.25, 0.5);
+    let ink = line_ink(tone, colour);
+    match line {
+        Line::Heavy | Line::Solid => {
+            if tone == Tone::White && !colour {
+                (Paint::WHITE, Stroke::solid(Paint::BLACK, w * 1.6))
+            } else if colour {
+                (ink, Stroke::solid(ink, w))
+            } else {
+                (Paint::Grey(25), Stroke::solid(Paint::BLACK, w))
+            }
+        }
+        Line::Dashed => {
+            let dark = if colour { ink } else { Paint::BLACK };
+            let fill = match (tone, colour) {
+                (Tone::White, false) => Paint::WHITE,
+                _ => area_fill(tone, colour),
+            };
+            (fill, Stroke::dashed(dark, w, &[w * 4.0, w * 3.0]))
+        }
+    }
+}
+
+/// The symbols on named points (home corners): on the point itself, or, for a point on the
+/// board's border (one with sides), beside it just outside the board, away from its centre,
+/// where no stone, shade, mark or band covers it.
+fn draw_corner_symbols(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
+    let Some(corners) = &fig.look.corners else {
+        return;
+    };
+    let board = &fig.board;
+    let ext = board.extent();
+    let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
+    for &(name, dark) in corners.points {
+        let Ok(p) = board.parse(name) else { continue };
+        if !vis[p as usize] {
+            continue;
+        }
+        let c = board.position(p);
+        let spot = if board.sides(p) != 0 {
+            let out = c - centre;
+            let len = (out.x * out.x + out.y * out.y).sqrt().max(1e-9);
+            c + out.scale(CORNER_OFFSET / len)
+        } else {
+            c
+        };
+        (corners.draw)(page, at.map(spot), at.unit(), dark);
+    }
+}
+
+/// How far outside a border point its symbol is drawn, in units.
+const CORNER_OFFSET: f64 = 1.1;
+
+/// The side names, each beside the middle of its side, outside the edge bands and the
+/// coordinates: at least `SIDE_NAME_OFFSET` units out, and further on small figures, where
+/// the coordinates keep their smallest size and so take more units.
+fn draw_side_names(page: &mut Page, fig: &Figure, at: &Placement) {
+    let board = &fig.board;
+    let ext = board.extent();
+    let centre = Point::new(ext.w / 2.0, ext.h / 2.0);
+    let unit = at.unit();
+    let coords = label_size(at);
+    let size = coords * 1.1;
+    for (k, name) in fig.side_names.iter().enumerate() {
+        let on: Vec<Point> = board
+            .points()
+            .filter(|&p| board.sides(p) & (1 << k) != 0)
+            .map(|p| board.position(p))
+            .collect();
+        if on.is_empty() || name.is_empty() {
+            continue;
+        }
+        let n = on.len() as f64;
+        let mid = Point::new(
+            on.iter().map(|p| p.x).sum::<f64>() / n,
+            on.iter().map(|p| p.y).sum::<f64>() / n,
+        );
+        let half = text_width(name, size, true) / 2.0;
+        let clear = fig.look.labels.gap * unit + coords * 0.6 + 0.5 + half;
+        let offset = (SIDE_NAME_OFFSET * unit).max(clear) / unit;
+        let out = mid - centre;
+        let len = (out.x * out.x + out.y * out.y).sqrt().max(1e-9);
+        let pos = at.map(mid + out.scale(offset / len));
+        page.bold_text(
+            Point::new(pos.x, pos.y + size * 0.36),
+            name.clone(),
+            size,
+            Align::Middle,
         );
     }
 }
+
+/// How far outside the middle of its side a side name stands, in units.
+const SIDE_NAME_OFFSET: f64 = 1.72;
 
 fn map_all(at: &Placement, ps: &[Point]) -> Vec<Point> {
     ps.iter().map(|&p| at.map(p)).collect()

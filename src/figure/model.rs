@@ -275,6 +275,13 @@ pub struct Figure {
     pub arrows: Vec<Arrow>,
     /// Marks along the board's edge.
     pub edges: Vec<EdgeMark>,
+    /// Names printed beside the middle of each side of a board whose points have sides
+    /// (index k names side bit k of `Board::sides`), on whole boards; empty: none.
+    pub side_names: Vec<String>,
+    /// A key to the figure's marks in words, one sentence per kind of mark. A document prints
+    /// each sentence after the caption of the first figure that carries it, and leaves it off
+    /// the later ones.
+    pub legend: Vec<String>,
     /// The caption under the board (may be empty).
     pub caption: String,
     /// The highest move number used so far.
@@ -303,6 +310,8 @@ impl Figure {
             highlights: Vec::new(),
             arrows: Vec::new(),
             edges: Vec::new(),
+            side_names: Vec::new(),
+            legend: Vec::new(),
             caption: String::new(),
             last_number: 0,
             max_scale: None,

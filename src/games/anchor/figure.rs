@@ -1,7 +1,7 @@
 //! Anchor diagrams: anchors and non-anchors with their sides, dead stones, territory, score.
 
 use super::engine::{Anchor, Move};
-use super::look::LOOK;
+use super::look::DIAGRAM_LOOK;
 use crate::figure::request::{Made, Request, plural};
 use crate::figure::{Colour, EdgeMark, Figure, Line, MarkKind, Played, Tone};
 use crate::games::position::Blame;
@@ -18,7 +18,9 @@ fn tone(c: Color) -> Tone {
 /// Plays the request's moves on `a` and turns the engine's judgement into a figure.
 pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameError> {
     let board = a.board().clone();
-    let mut fig = Figure::of_position(board.clone(), &LOOK, |p| a.stone(p).map(Colour::from));
+    let mut fig = Figure::of_position(board.clone(), &DIAGRAM_LOOK, |p| {
+        a.stone(p).map(Colour::from)
+    });
     let blame = Blame { file, text: "" };
     fig.replay(&req.moves, |tok, _| {
         let who = a.to_move();
@@ -35,6 +37,31 @@ pub fn figure(a: &mut Anchor, req: &Request, file: &str) -> Result<Made, GameErr
     })
     .map_err(|e| blame.illegal(e.number, &e.mv, e.reason))?;
     let s = a.score();
+    fig.side_names = (1..=6).map(|k| format!("S{k}")).collect();
+    fig.legend.push(
+        "S1 to S6 name the sides; the anchor symbol beside a corner marks a home corner of \
+         its colour."
+            .into(),
+    );
+    if req.shows("anchors") {
+        fig.legend
+            .push("A solid band along a side marks a side that an anchor touches.".into());
+    }
+    if req.shows("non-anchors") {
+        fig.legend
+            .push("A dashed band marks a side touched by a group that is not an anchor.".into());
+    }
+    if req.shows("dead") {
+        fig.legend.push("A cross marks a dead stone.".into());
+    }
+    if req.shows("territory") {
+        fig.legend
+            .push("A small hexagon in a player's colour marks his territory.".into());
+    }
+    if req.shows("neutral") {
+        fig.legend
+            .push("A grey hexagon marks a neutral point.".into());
+    }
     let mut words = Vec::new();
     for g in &s.groups {
         let anchor = g.verdict.is_anchor();

@@ -38,10 +38,11 @@ const HOMES: [(&str, bool); 6] = {
     out
 };
 
-/// An anchor symbol on a home corner: a disc in the owner's colour with an anchor drawn in the
-/// contrasting ink.
+/// An anchor symbol for a home corner (the figure draws it just outside the corner point, so
+/// that stones and shading never hide it): a disc in the owner's colour with an anchor drawn
+/// in the contrasting ink.
 fn anchor_symbol(page: &mut Page, c: Point, unit: f64, black: bool) {
-    let r = unit * 0.36;
+    let r = unit * 0.3;
     let (disc, ink) = if black {
         (Paint::BLACK, Paint::WHITE)
     } else {
@@ -109,8 +110,9 @@ pub static LOOK: Look = Look {
     }),
     labels: Labels {
         margin: 1.1,
-        gap: 0.85,
-        window_gap: 0.85,
+        // Beyond the bands the figures draw along the sides.
+        gap: 1.15,
+        window_gap: 1.15,
         opposite: false,
         on_windows: false,
         edge_names: false,
@@ -122,6 +124,16 @@ pub static LOOK: Look = Look {
 pub static PUZZLE_LOOK: Look = Look {
     labels: Labels {
         on_windows: true,
+        ..LOOK.labels
+    },
+    ..LOOK
+};
+
+/// How diagrams are drawn: the board's look with room outside the coordinates for the side
+/// names S1..S6.
+pub static DIAGRAM_LOOK: Look = Look {
+    labels: Labels {
+        margin: 2.0,
         ..LOOK.labels
     },
     ..LOOK

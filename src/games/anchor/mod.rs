@@ -32,6 +32,7 @@ use super::position::{
     Blame, PositionSpec, coord_message, list_tokens, picture_rows, read_picture_row,
 };
 use super::{GameError, ScoreOptions, ScoreReport};
+use crate::figure::request::{and_list, plural};
 use crate::geometry::PointId;
 
 /// A loaded Anchor position: the engine and the colour choice made after the pie phase.
@@ -182,22 +183,32 @@ pub fn report(a: &Anchor) -> ScoreReport {
     for c in [Color::Black, Color::White] {
         let i = if c == Color::Black { 0 } else { 1 };
         text.push_str(&format!(
-            "{} {} = {} territory + {} prisoners\n",
-            if c == Color::Black { "Black" } else { "White" },
+            "{} {} = {} territory + {}\n",
+            c.title(),
             s.total(c),
             s.territory[i],
-            s.prisoners[i]
+            plural(s.prisoners[i] as usize, "prisoner", "prisoners")
         ));
     }
     for g in &s.groups {
+        let sides = side_names(g.sides);
         text.push_str(&format!(
-            "  {} group {} ({}): {} - {}\n",
-            g.color.name(),
+            "  {} {} {}{}: {}, {}.\n",
+            g.color.title(),
+            if g.points.len() == 1 {
+                "stone"
+            } else {
+                "group"
+            },
             names(&g.points[..g.points.len().min(4)]).join(" ")
                 + if g.points.len() > 4 { " ..." } else { "" },
-            side_names(g.sides).join(", "),
+            if sides.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", and_list(&sides))
+            },
             if g.verdict.is_anchor() {
-                "anchor"
+                "an anchor"
             } else {
                 "dead"
             },
@@ -206,7 +217,7 @@ pub fn report(a: &Anchor) -> ScoreReport {
     }
     text.push_str(&format!("Neutral points: {}\n", s.neutral.len()));
     text.push_str(&match s.winner() {
-        Some(c) => format!("{} wins.\n", c.name()),
+        Some(c) => format!("{} wins.\n", c.title()),
         None => "A draw.\n".to_string(),
     });
     ScoreReport::new(json, text)

@@ -35,7 +35,7 @@ const ABOUT: About = About {
     key: "anchor2d",
     title: "Anchor 2D",
     credit: "Mark Steere, 2008",
-    summary: "triangle with two windows; anchor five of the nine pairs of green edges",
+    summary: "triangle with two windows; anchor five of the nine pairs of edges",
 };
 
 impl Game for Anchor2dGame {

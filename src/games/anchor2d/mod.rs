@@ -28,6 +28,7 @@ use super::position::{
     Blame, PositionSpec, coord_message, list_tokens, picture_rows, read_picture_row,
 };
 use super::{GameError, ScoreOptions, ScoreReport};
+use crate::figure::request::{and_list, plural};
 use crate::geometry::{CellClass, PointId};
 
 /// Builds a position from a position table.
@@ -119,16 +120,19 @@ pub fn report(a: &Anchor2d) -> ScoreReport {
     for c in [Color::Black, Color::White] {
         let names = Anchor2d::pair_names(&a.pairs(c));
         text.push_str(&format!(
-            "{}: {} pair{} {}\n",
-            if c == Color::Black { "Black" } else { "White" },
-            names.len(),
-            if names.len() == 1 { "" } else { "s" },
-            names.join(" ")
+            "{}: {}{}\n",
+            c.title(),
+            plural(names.len(), "pair", "pairs"),
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", and_list(&names))
+            }
         ));
     }
     text.push_str(&match a.winner() {
-        Some(c) => format!("{} wins with five pairs.\n", c.name()),
-        None => format!("No winner yet; {} to play.\n", a.to_move().name()),
+        Some(c) => format!("{} wins with five pairs.\n", c.title()),
+        None => format!("No winner yet; {} to play.\n", a.to_move().title()),
     });
     ScoreReport::new(json, text)
 }

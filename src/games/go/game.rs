@@ -49,8 +49,8 @@ const SHOW: &[ShowOption] = &[
 const ABOUT: About = About {
     key: "go",
     title: "Go",
-    credit: "traditional; Chinese area rules, komi 7",
-    summary: "Chinese area scoring, komi 7, positional superko",
+    credit: "Traditional",
+    summary: "Chinese area scoring with komi 7 and positional superko",
 };
 
 impl Game for GoGame {

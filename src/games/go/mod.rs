@@ -26,6 +26,7 @@ pub use puzzle::PUZZLE_KINDS;
 pub use score::{AreaScore, Owner, area_score};
 
 use super::{GameError, ScoreOptions, ScoreReport};
+use crate::figure::request::plural;
 
 /// `stonepress score go`: removes the stones marked dead, counts area.
 pub fn score(pos: &GoPosition, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
@@ -74,12 +75,12 @@ pub fn score(pos: &GoPosition, opts: &ScoreOptions) -> Result<ScoreReport, GameE
         "resigned": pos.resigned.map(Color::name),
     });
     let mut text = format!(
-        "Black {} = {} stones + {} territory\nWhite {} = {} stones + {} territory + {} komi",
+        "Black {} = {} + {} territory\nWhite {} = {} + {} territory + {} komi",
         s.black_area(),
-        s.black_stones,
+        plural(s.black_stones as usize, "stone", "stones"),
         s.black_territory,
         s.white_total(),
-        s.white_stones,
+        plural(s.white_stones as usize, "stone", "stones"),
         s.white_territory,
         s.komi
     );
@@ -92,7 +93,7 @@ pub fn score(pos: &GoPosition, opts: &ScoreOptions) -> Result<ScoreReport, GameE
         text.push_str(&format!("Dead stones removed: {}\n", all.join(" ")));
     }
     if let Some(c) = pos.resigned {
-        text.push_str(&format!("The record ends with {} resigning.\n", c.name()));
+        text.push_str(&format!("The record ends with {} resigning.\n", c.title()));
     }
     Ok(ScoreReport {
         json,

@@ -108,9 +108,9 @@ pub fn figure(h: &mut Hexade, req: &Request, file: &str) -> Result<Made, GameErr
         let area = h.forbidden_area();
         if let Some(first) = h.distance_rule_pending() {
             words.push(format!(
-                "White's second stone may not go within two cells of {}: {} are forbidden.",
+                "White's second stone may not go within two cells of {}: {} forbidden.",
                 board.name(first),
-                plural(area.len() - 1, "cell", "cells")
+                plural(area.len() - 1, "cell is", "cells are")
             ));
         }
         for p in area {

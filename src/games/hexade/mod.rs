@@ -38,6 +38,7 @@ pub use engine::{Color, DIRS, Hexade, Outcome, Refusal, Six, SixShape};
 
 use super::position::{Blame, PositionSpec, coord_message, picture_rows, quote, read_picture_row};
 use super::{GameError, ScoreOptions, ScoreReport};
+use crate::figure::request::{and_list, plural};
 use crate::geometry::PointId;
 
 /// Builds a position from a position table.
@@ -143,26 +144,25 @@ pub fn score(h: &Hexade, _opts: &ScoreOptions) -> Result<ScoreReport, GameError>
     for s in [Color::White, Color::Black] {
         let sixes = h.sixes(s);
         text.push_str(&format!(
-            "{}: {} stones, captured {}, {} six{}",
-            if s == Color::White { "White" } else { "Black" },
-            h.stones(s),
-            h.captured_by(s),
-            sixes.len(),
-            if sixes.len() == 1 { "" } else { "es" }
+            "{}: {}, {} captured and {}",
+            s.title(),
+            plural(h.stones(s) as usize, "stone", "stones"),
+            plural(h.captured_by(s) as usize, "stone", "stones"),
+            plural(sixes.len(), "six", "sixes")
         ));
-        for x in &sixes {
-            text.push_str(&format!(
-                " [{} {}]",
-                x.shape.name(),
-                names(&x.cells).join(" ")
-            ));
+        let shapes: Vec<String> = sixes
+            .iter()
+            .map(|x| format!("a {} ({})", x.shape.name(), names(&x.cells).join(" ")))
+            .collect();
+        if !shapes.is_empty() {
+            text.push_str(&format!(": {}", and_list(&shapes)));
         }
-        text.push('\n');
+        text.push_str(".\n");
     }
     text.push_str(&match h.outcome() {
-        Outcome::Win(s) => format!("{} wins.\n", s.name()),
+        Outcome::Win(s) => format!("{} wins.\n", s.title()),
         Outcome::Draw => "The board is full: a draw.\n".to_string(),
-        Outcome::Ongoing => format!("{} to play.\n", h.to_move().name()),
+        Outcome::Ongoing => format!("{} to play.\n", h.to_move().title()),
     });
     Ok(ScoreReport::new(json, text))
 }

@@ -38,7 +38,7 @@ const SHOW: &[ShowOption] = &[
 const ABOUT: About = About {
     key: "kropki",
     title: "Kropki",
-    credit: "traditional (Dots)",
+    credit: "Traditional, also called Dots",
     summary: "squared paper; enclose your opponent's dots; the border is out",
 };
 

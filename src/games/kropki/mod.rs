@@ -42,6 +42,7 @@ use super::position::{
     Blame, PositionSpec, list_tokens, picture_rows, read_picture_row, shorten_quotes,
 };
 use super::{GameError, ScoreOptions, ScoreReport};
+use crate::figure::request::{and_list, plural};
 
 /// Builds a position from a position table.
 pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<Kropki, GameError> {
@@ -256,36 +257,35 @@ pub fn report(k: &mut Kropki) -> ScoreReport {
         "winner": winner,
     });
     let mut text = format!(
-        "Black {} captured, White {} captured; {} region{} declared\n",
-        cap[0],
-        cap[1],
-        k.regions().len(),
-        if k.regions().len() == 1 { "" } else { "s" }
+        "Black has captured {}, White {}; {} declared.\n",
+        plural(cap[0] as usize, "dot", "dots"),
+        plural(cap[1] as usize, "dot", "dots"),
+        plural(k.regions().len(), "region", "regions")
     );
     for c in [Color::Black, Color::White] {
         let pools = k.declarable(c);
         if !pools.is_empty() {
             text.push_str(&format!(
-                "{} could declare {} region{} now (around {})\n",
-                c.name(),
-                pools.len(),
-                if pools.len() == 1 { "" } else { "s" },
-                pools
-                    .iter()
-                    .map(|p| k.name(p.nodes[0]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "{} could declare {} now (around {}).\n",
+                c.title(),
+                plural(pools.len(), "region", "regions"),
+                and_list(
+                    &pools
+                        .iter()
+                        .map(|p| k.name(p.nodes[0]).to_string())
+                        .collect::<Vec<_>>()
+                )
             ));
         }
     }
     text.push_str(&if over {
         match winner.as_str() {
             Some("draw") => "The game is over: a draw.\n".to_string(),
-            Some(w) => format!("The game is over: {w} wins.\n"),
+            Some(w) => format!("The game is over: {} wins.\n", capital(w)),
             None => String::new(),
         }
     } else {
-        format!("{} to play.\n", k.to_move().name())
+        format!("{} to play.\n", k.to_move().title())
     });
     ScoreReport::new(json, text)
 }
@@ -306,4 +306,13 @@ pub fn play_token(k: &mut Kropki, tok: &str) -> Result<Option<Node>, String> {
     let n = k.parse(place).map_err(|e| e.to_string())?;
     k.play(n, &declare).map_err(|r| r.reason().to_string())?;
     Ok(Some(n))
+}
+
+/// A word with its first letter in capitals ("black" -> "Black").
+fn capital(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
