@@ -18,17 +18,13 @@ use stonepress::config::{self, Plan};
 use stonepress::figure::MarkKind;
 use stonepress::games::GameId;
 use stonepress::puzzle::Record;
-use stonepress::render::frame::{start_x, text_width};
+use stonepress::render::frame::text_bounds;
 use stonepress::render::{Geometry, Item, Page};
 
 /// How near the paper's edge anything may come, mm (home printers do not print there).
 const EDGE: f64 = 5.0;
 /// Two boxes closer than this are touching by rounding, not overlapping, mm.
 const TOUCH: f64 = 0.2;
-/// A text's box above its baseline and below it, as fractions of its size (the face's cap
-/// height and descender).
-const ASCENT: f64 = 0.73;
-const DESCENT: f64 = 0.21;
 /// Puzzles per set in the normal run.
 const FEW: i64 = 2;
 
@@ -36,51 +32,7 @@ const FEW: i64 = 2;
 /// as (text the failure's line contains, rule, why): they are reported and not failed on,
 /// until their owners fix them. An entry that no longer fails is reported too, so the list
 /// only shrinks.
-const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
-    (
-        "text \"Steven Meyers, 2000:",
-        "edge",
-        "board sheets draw their title and subtitle on one line at one size: the subtitle runs \
-         off A5 (src/layout/sheet.rs; render::frame::fit_text would wrap it)",
-    ),
-    (
-        "templates/default.toml on ",
-        "label overlap",
-        "a windowed Anchor figure prints file letters and rank numbers on the same spots along \
-         its cut edge (D and 10), and Anchor 2D cell numbers run into edge letters on A5",
-    ),
-    (
-        "templates/five-games-puzzles.toml on ",
-        "label overlap",
-        "a windowed Anchor figure prints file letters and rank numbers on the same spots along \
-         its cut edge; on A5 Anchor 2D labels crowd too",
-    ),
-    (
-        "templates/anchor-puzzles.toml on a5",
-        "label overlap",
-        "Anchor figures' coordinates crowd each other at the scale of an A5 cell",
-    ),
-    (
-        "templates/anchor2d-puzzles.toml on a5",
-        "label overlap",
-        "Anchor 2D figures' letters and cell numbers crowd each other at the scale of an A5 cell",
-    ),
-    (
-        "templates/kropki-puzzles.toml on a5",
-        "label overlap",
-        "Kropki figures' coordinate numbers crowd each other at the scale of an A5 cell",
-    ),
-    (
-        "templates/rules-anchor2d.toml on a5",
-        "label overlap",
-        "Anchor 2D cell numbers (15, 16) run into the edge letter c at A5's figure scale",
-    ),
-    (
-        "templates/rules-booklet-a5.toml on a5",
-        "label overlap",
-        "Anchor 2D cell numbers (15, 16) run into the edge letter c at A5's figure scale",
-    ),
-];
+const KNOWN_FAILURES: &[(&str, &str, &str)] = &[];
 
 /// Papers every case is laid out on.
 const PAPERS: [&str; 3] = ["a4", "letter", "a5"];
@@ -102,13 +54,8 @@ impl Bx {
 }
 
 fn text_box(t: &stonepress::render::Text) -> Bx {
-    let x0 = start_x(t);
-    Bx {
-        x0,
-        y0: t.pos.y - ASCENT * t.size,
-        x1: x0 + text_width(&t.text, t.size, t.bold),
-        y1: t.pos.y + DESCENT * t.size,
-    }
+    let (x0, y0, x1, y1) = text_bounds(t);
+    Bx { x0, y0, x1, y1 }
 }
 
 fn shape_box(g: &Geometry, half: f64) -> Bx {

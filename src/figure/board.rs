@@ -228,6 +228,9 @@ pub fn draw_board(
             }
         }
     }
+    // Coordinates and edge names drawn at a small scale may crowd: every one that would
+    // print over one drawn before it is left out.
+    let labels_from = page.items.len();
     match board.topology() {
         Topology::SquareGrid if style.coordinates => {
             square_labels(page, board, look, at, shown, gap);
@@ -259,7 +262,11 @@ pub fn draw_board(
         }
         _ => {}
     }
+    crate::render::frame::thin_texts(page, labels_from, LABEL_TOUCH);
 }
+
+/// Two labels nearer than this are touching by rounding, not printed over each other, mm.
+const LABEL_TOUCH: f64 = 0.2;
 
 /// A whole square grid: one line per row, then one per column, the outer ones in the border
 /// ink.

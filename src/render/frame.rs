@@ -447,6 +447,49 @@ pub fn fit_text(text: &str, bx: Size, size: f64, least: f64, bold: bool, leading
     }
 }
 
+/// How far a text reaches above its baseline and below it, as fractions of its size (the
+/// face's cap height and descender).
+pub const TEXT_ASCENT: f64 = 0.73;
+/// See `TEXT_ASCENT`.
+pub const TEXT_DESCENT: f64 = 0.21;
+
+/// The box a text's ink takes, mm: (left, top, right, bottom).
+pub fn text_bounds(t: &Text) -> (f64, f64, f64, f64) {
+    let x0 = start_x(t);
+    (
+        x0,
+        t.pos.y - TEXT_ASCENT * t.size,
+        x0 + text_width(&t.text, t.size, t.bold),
+        t.pos.y + TEXT_DESCENT * t.size,
+    )
+}
+
+/// Drops, among the texts from item `first` on, each one whose box overlaps (by more than
+/// `touch` mm both ways) a text kept before it in paint order: labels drawn at a small scale
+/// (coordinates, edge names) then stay readable, every other one where they crowd, instead
+/// of printing on top of each other. Returns how many were dropped.
+pub fn thin_texts(page: &mut Page, first: usize, touch: f64) -> usize {
+    let mut kept: Vec<(f64, f64, f64, f64)> = Vec::new();
+    let mut dropped = 0;
+    let mut i = first;
+    while i < page.items.len() {
+        if let Item::Text(t) = &page.items[i] {
+            let b = text_bounds(t);
+            let clash = kept.iter().any(|k| {
+                b.2.min(k.2) - b.0.max(k.0) > touch && b.3.min(k.3) - b.1.max(k.1) > touch
+            });
+            if clash {
+                page.items.remove(i);
+                dropped += 1;
+                continue;
+            }
+            kept.push(b);
+        }
+        i += 1;
+    }
+    dropped
+}
+
 /// The x where a text run starts, given its alignment.
 pub fn start_x(t: &Text) -> f64 {
     let w = text_width(&t.text, t.size, t.bold);
