@@ -86,7 +86,8 @@ pub static ANCHOR: Kind = Kind {
             of your own moves the problem gives, whatever the opponent plays: touch three sides, \
             or two sides that do not meet at a corner, or two sides that meet at one of your own \
             home corners. Play only in the shaded region. The answer numbers the moves in order; \
-            x marks tempting first moves that fail.",
+            x marks tempting first moves that fail. The anchor symbol beside a corner marks \
+            a home corner of its colour.",
 };
 
 /// Stop the marked enemy group from ever anchoring.
@@ -96,7 +97,7 @@ pub static BLOCK: Kind = Kind {
     intro: "The opponent's marked group threatens to become an anchor. Find the one move, in the \
             shaded region, after which it never can, whatever either side plays there: it will \
             be dead at the end. The answer numbers the moves in order; x marks tempting first \
-            moves that fail.",
+            moves that fail. The anchor symbol beside a corner marks a home corner of its colour.",
 };
 
 /// Count a finished position.
@@ -107,7 +108,7 @@ pub static COUNT: Kind = Kind {
             which are dead, then count each side's score: its territory (empty points, and points \
             left by dead stones, bordered by its stones alone) plus the enemy stones that died. \
             The answer crosses out the dead stones, shades each side's territory and gives the \
-            arithmetic.",
+            arithmetic. The anchor symbol beside a corner marks a home corner of its colour.",
 };
 
 /// The kinds, in the order `stonepress games` lists them.
