@@ -142,36 +142,16 @@ fn heading(spec: &SheetSpec) -> Heading {
         if text_width(text, s, bold) <= width {
             (vec![text.to_string()], s)
         } else {
-            (wrap(text, width, least, bold), least)
+            (
+                crate::render::frame::wrap_words(text, width, least, bold),
+                least,
+            )
         }
     };
     Heading {
         title: fit(&spec.title, TITLE, TITLE_LEAST, true),
         subtitle: fit(&spec.subtitle, SUB, SUB_LEAST, false),
     }
-}
-
-/// Breaks a text into lines no wider than `width` at `size` (a word longer than the line
-/// stands alone).
-fn wrap(text: &str, width: f64, size: f64, bold: bool) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && text_width(&candidate, size, bold) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The top of the content area: below the title and the subtitle's lines.

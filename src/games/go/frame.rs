@@ -27,20 +27,28 @@ pub struct Framed {
     pub wall: usize,
 }
 
-/// The inclusive box of board coordinates the problem keeps: the stones' bounding box with
-/// one free line on each open side, reaching the edge on a side within one line of it.
-pub fn problem_box(go: &Go) -> Option<[i32; 4]> {
+/// The stones' bounding box in board coordinates, inclusive: [x0, x1, y0, y1]; None on an
+/// empty board.
+pub fn stones_box(go: &Go) -> Option<[i32; 4]> {
     let b = go.board();
     let coords: Vec<(i32, i32)> = go
         .points()
         .filter(|&p| go.stone(p).is_some())
         .map(|p| b.coord(go.id(p)))
         .collect();
+    Some([
+        coords.iter().map(|c| c.0).min()?,
+        coords.iter().map(|c| c.0).max()?,
+        coords.iter().map(|c| c.1).min()?,
+        coords.iter().map(|c| c.1).max()?,
+    ])
+}
+
+/// The inclusive box of board coordinates the problem keeps: the stones' bounding box with
+/// one free line on each open side, reaching the edge on a side within one line of it.
+pub fn problem_box(go: &Go) -> Option<[i32; 4]> {
+    let [x0, x1, y0, y1] = stones_box(go)?;
     let n = go.size() as i32;
-    let x0 = coords.iter().map(|c| c.0).min()?;
-    let x1 = coords.iter().map(|c| c.0).max()?;
-    let y0 = coords.iter().map(|c| c.1).min()?;
-    let y1 = coords.iter().map(|c| c.1).max()?;
     let low = |v: i32| if v <= 1 { 0 } else { v - 1 };
     let high = |v: i32| if v >= n - 2 { n - 1 } else { v + 1 };
     Some([low(x0), high(x1), low(y0), high(y1)])

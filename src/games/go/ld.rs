@@ -655,19 +655,12 @@ fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
 /// board; the candidate points are its empty points and stones alike (moves go on empty ones).
 pub fn infer_region(go: &Go) -> Vec<Pt> {
     let b = go.board();
-    let coords: Vec<(i32, i32)> = go
-        .points()
-        .filter(|&p| go.stone(p).is_some())
-        .map(|p| b.coord(go.id(p)))
-        .collect();
-    if coords.is_empty() {
+    let Some([x0, x1, y0, y1]) = super::frame::stones_box(go) else {
         return go.points().collect();
-    }
+    };
     let n = go.size() as i32;
-    let lo_c = (coords.iter().map(|c| c.0).min().unwrap_or(0) - 1).max(0);
-    let hi_c = (coords.iter().map(|c| c.0).max().unwrap_or(0) + 1).min(n - 1);
-    let lo_r = (coords.iter().map(|c| c.1).min().unwrap_or(0) - 1).max(0);
-    let hi_r = (coords.iter().map(|c| c.1).max().unwrap_or(0) + 1).min(n - 1);
+    let (lo_c, hi_c) = ((x0 - 1).max(0), (x1 + 1).min(n - 1));
+    let (lo_r, hi_r) = ((y0 - 1).max(0), (y1 + 1).min(n - 1));
     go.points()
         .filter(|&p| {
             let (c, r) = b.coord(go.id(p));
