@@ -287,6 +287,7 @@ fn body_pages<E>(
     let books = &plan.books[..plan.books.len().min(sets.len())];
     let places = book_places(books, n);
     let mut back = Vec::new();
+    let mut explained = Vec::new();
     for (i, (book, set)) in books.iter().zip(sets).enumerate() {
         let chapter = book
             .chapter
@@ -299,6 +300,7 @@ fn body_pages<E>(
             (first + 1, back_first + 1),
             total,
             chapter.as_ref(),
+            &mut explained,
         );
         for page in made.body {
             f(n, page, &book.title)?;

@@ -166,16 +166,7 @@ pub fn make_blocks(parts: &[Part]) -> (Vec<Block>, Vec<String>) {
             Part::Text(b) => blocks.push(b.clone()),
             Part::Diagram(d) => match d.make() {
                 Ok(mut spec) => {
-                    let fig = &mut spec.figure;
-                    for line in std::mem::take(&mut fig.legend) {
-                        if !explained.contains(&line) {
-                            if !fig.caption.is_empty() {
-                                fig.caption.push(' ');
-                            }
-                            fig.caption.push_str(&line);
-                            explained.push(line);
-                        }
-                    }
+                    spec.figure.explain(&mut explained);
                     blocks.push(Block::Diagram(Box::new(spec)))
                 }
                 Err(e) => failed.push(e),

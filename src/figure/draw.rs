@@ -15,7 +15,7 @@ use super::model::{Colour, Figure, Line, MarkKind, Outline, Region, Tone};
 use crate::geometry::{
     Board, INV_SQRT_3, Lattice, Point, PointId, SQRT_3_OVER_2, Shape as CellShape, Size, Topology,
 };
-use crate::render::frame::{Text, text_width};
+use crate::render::frame::{Fitted, LEAST_SIZE, Text, fit_text, text_width};
 use crate::render::{Align, Geometry, Item, Page, Paint, Stroke};
 
 /// Font size of captions in mm (9 pt).
@@ -29,33 +29,55 @@ const LEADING: f64 = 1.25;
 /// above its natural size), centred across the box and at its top, the caption wrapped under
 /// it. Returns the height used in mm.
 pub fn draw_figure(page: &mut Page, fig: &Figure, origin: Point, size: Size) -> f64 {
-    let (lines, board_area, caption_h) = split_box(fig, size);
+    let (caption, board_area, caption_h) = split_box(fig, size);
     let (at, board_h) = place(fig, origin, board_area);
     draw_placed(page, fig, &at);
-    let mut y = origin.y + board_h + CAPTION_GAP + CAPTION_SIZE * 0.8;
-    for line in &lines {
+    let mut y = origin.y + board_h + CAPTION_GAP + caption.size * 0.8;
+    for line in &caption.lines {
         page.text(
             Point::new(origin.x + size.w / 2.0, y),
             line.clone(),
-            CAPTION_SIZE,
+            caption.size,
             Align::Middle,
         );
-        y += CAPTION_SIZE * LEADING;
+        y += caption.size * LEADING;
     }
     board_h + caption_h
 }
 
-/// A figure's box split into the caption's lines, the area left for the board and the
+/// The share of a figure's box its caption may take; the board keeps the rest.
+const CAPTION_SHARE: f64 = 0.7;
+
+/// A figure's caption fitted to its box: wrapped at [`CAPTION_SIZE`] to the box's width, and
+/// shrunk (down to [`LEAST_SIZE`]) when its lines would take more than [`CAPTION_SHARE`] of
+/// the box's height or a word is wider than the box. What runs over even then is the
+/// `overflow`.
+pub fn fit_caption(fig: &Figure, size: Size) -> Fitted {
+    let room = Size::new(size.w, (size.h * CAPTION_SHARE - CAPTION_GAP).max(0.0));
+    fit_text(
+        &fig.full_caption(),
+        room,
+        CAPTION_SIZE,
+        LEAST_SIZE,
+        false,
+        LEADING,
+    )
+}
+
+/// A figure's box split into the fitted caption, the area left for the board and the
 /// caption's height.
-fn split_box(fig: &Figure, size: Size) -> (Vec<String>, Size, f64) {
-    let lines = wrap(&fig.full_caption(), size.w, CAPTION_SIZE);
-    let caption_h = if lines.is_empty() {
+fn split_box(fig: &Figure, size: Size) -> (Fitted, Size, f64) {
+    let caption = fit_caption(fig, size);
+    let caption_h = if caption.lines.is_empty() {
         0.0
     } else {
-        CAPTION_GAP + lines.len() as f64 * CAPTION_SIZE * LEADING
+        CAPTION_GAP + caption.lines.len() as f64 * caption.size * LEADING
     };
-    let board_area = Size::new(size.w, (size.h - caption_h).max(size.h * 0.3));
-    (lines, board_area, caption_h)
+    let board_area = Size::new(
+        size.w,
+        (size.h - caption_h).max(size.h * (1.0 - CAPTION_SHARE)),
+    );
+    (caption, board_area, caption_h)
 }
 
 /// The height in mm a figure would take in a box of `size` (same arithmetic as drawing).
@@ -334,11 +356,13 @@ pub fn draw_placed(page: &mut Page, fig: &Figure, at: &Placement) {
     }
 }
 
-/// Edge marks: bands along the sides, just outside the stones on the border points. Marks
-/// of one ink and line that lie on one side and touch are merged into one band, drawn from
-/// the first point to the last (each mark reaches from its point half-way to its neighbour):
-/// a heavy mark is a band filled with the group's ink, a dashed one a lighter band with a
-/// dashed outline.
+/// Edge marks: bands along the sides, just outside the stones on the border points, long
+/// enough to be seen at arm's length. Marks of one ink and line that lie on one side and touch
+/// are merged into one stretch (each mark reaches from its point half-way to its neighbour);
+/// the stretches on a side then share the whole visible side: the first runs from the side's
+/// first point, the last to its last, and neighbouring ones meet half-way between them, so a
+/// side one group touches is banded from end to end. A heavy mark is a band filled with the
+/// group's ink, a dashed one a lighter band with a dashed outline.
 fn draw_edges(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
     let board = &fig.board;
     let ext = board.extent();
@@ -383,42 +407,89 @@ fn draw_edges(page: &mut Page, fig: &Figure, at: &Placement, vis: &[bool]) {
         }
     }
     let unit = at.unit();
-    for run in runs {
-        let Run {
-            tone,
-            line,
-            normal: n,
-            offset,
-            mut spans,
-        } = run;
-        spans.sort_by(|x, y| x.0.total_cmp(&y.0));
+    // Each run's stretches, merged where they touch.
+    let mut stretches: Vec<(usize, f64, f64)> = Vec::new();
+    for (k, run) in runs.iter_mut().enumerate() {
+        run.spans.sort_by(|x, y| x.0.total_cmp(&y.0));
         let mut merged: Vec<(f64, f64)> = Vec::new();
-        for (a, b) in spans {
+        for &(a, b) in &run.spans {
             match merged.last_mut() {
                 Some(m) if a <= m.1 + 1e-6 => m.1 = m.1.max(b),
                 _ => merged.push((a, b)),
             }
         }
+        stretches.extend(merged.into_iter().map(|(a, b)| (k, a, b)));
+    }
+    // The stretches on one side share it from end to end.
+    let mut done = vec![false; stretches.len()];
+    for i in 0..stretches.len() {
+        if done[i] {
+            continue;
+        }
+        let side = &runs[stretches[i].0];
+        let (n, offset) = (side.normal, side.offset);
+        let on_side = |r: &Run| {
+            (r.normal.x - n.x).abs() < 1e-6
+                && (r.normal.y - n.y).abs() < 1e-6
+                && (r.offset - offset).abs() < 1e-6
+        };
+        let mut here: Vec<usize> = (i..stretches.len())
+            .filter(|&j| !done[j] && on_side(&runs[stretches[j].0]))
+            .collect();
+        here.sort_by(|&x, &y| stretches[x].1.total_cmp(&stretches[y].1));
+        let along = |p: Point| p.x * n.y - p.y * n.x;
+        let (lo, hi) = board
+            .points()
+            .filter(|&p| vis[p as usize])
+            .map(|p| board.position(p))
+            .filter(|q| (q.x * n.x + q.y * n.y - offset).abs() < 1e-6)
+            .map(along)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), t| {
+                (a.min(t), b.max(t))
+            });
+        let ends: Vec<(f64, f64)> = here
+            .iter()
+            .enumerate()
+            .map(|(k, &j)| {
+                let (_, a, b) = stretches[j];
+                let start = match k {
+                    0 => lo.min(a),
+                    _ => (stretches[here[k - 1]].2 + a) / 2.0,
+                };
+                let end = match here.get(k + 1) {
+                    None => hi.max(b),
+                    Some(&next) => (b + stretches[next].1) / 2.0,
+                };
+                (start, end)
+            })
+            .collect();
+        for (&j, (a, b)) in here.iter().zip(ends) {
+            stretches[j].1 = a;
+            stretches[j].2 = b;
+            done[j] = true;
+        }
+    }
+    for (k, t0, t1) in stretches {
+        let run = &runs[k];
+        let (tone, line, n, offset) = (run.tone, run.line, run.normal, run.offset);
         // The point at `t` along the side and `h` outside it.
         let at_side = |t: f64, h: f64| {
             let dir = Point::new(n.y, -n.x);
             dir.scale(t) + n.scale(offset + h)
         };
         let (fill, stroke) = band_inks(tone, line, fig.colour, unit);
-        for (t0, t1) in merged {
-            let quad = vec![
-                at_side(t0, inner),
-                at_side(t1, inner),
-                at_side(t1, inner + width),
-                at_side(t0, inner + width),
-            ];
-            page.shape(
-                Geometry::Polygon(map_all(at, &quad)),
-                Some(fill),
-                Some(stroke.clone()),
-                Some("edge-mark"),
-            );
-        }
+        let quad = vec![
+            at_side(t0, inner),
+            at_side(t1, inner),
+            at_side(t1, inner + width),
+            at_side(t0, inner + width),
+        ];
+        page.shape(
+            Geometry::Polygon(map_all(at, &quad)),
+            Some(fill),
+            Some(stroke),
+            Some("edge-mark"),
+        );
     }
 }
 
@@ -799,29 +870,4 @@ fn draw_mark(
             label(page, c, text, size, ink);
         }
     }
-}
-
-/// Splits text into lines no wider than `width` mm at `size`.
-pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    for para in text.split('\n') {
-        let mut line = String::new();
-        for word in para.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && text_width(&candidate, size, false) > width {
-                lines.push(std::mem::take(&mut line));
-                line = word.to_string();
-            } else {
-                line = candidate;
-            }
-        }
-        if !line.is_empty() {
-            lines.push(line);
-        }
-    }
-    lines
 }

@@ -14,7 +14,7 @@ mod tests;
 
 pub use board::{BoardStyle, Placement, place_board};
 pub use draw::{
-    CAPTION_SIZE, board_aspect, draw_figure, draw_placed, figure_height, figure_scale, wrap,
+    CAPTION_SIZE, board_aspect, draw_figure, draw_placed, figure_height, figure_scale, fit_caption,
 };
 pub use look::{Body, Corners, Dot, Ground, Ink, Labels, Look, Stars, Tint};
 pub use model::{

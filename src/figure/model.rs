@@ -416,6 +416,21 @@ impl Figure {
         self.window.unwrap_or_else(|| Window::whole(&self.board))
     }
 
+    /// Moves the legend's sentences not yet in `explained` to the end of the caption and
+    /// records them there; the ones already explained are left off. Called on a document's
+    /// figures in print order, it prints each sentence once, after its first use.
+    pub fn explain(&mut self, explained: &mut Vec<String>) {
+        for line in std::mem::take(&mut self.legend) {
+            if !explained.contains(&line) {
+                if !self.caption.is_empty() {
+                    self.caption.push(' ');
+                }
+                self.caption.push_str(&line);
+                explained.push(line);
+            }
+        }
+    }
+
     /// The caption with the move notes appended, as printed.
     pub fn full_caption(&self) -> String {
         let mut text = self.caption.trim().to_string();

@@ -196,17 +196,54 @@ fn marks_on_black_stones_are_white() {
     assert_eq!(ink, Some(crate::render::Paint::WHITE));
 }
 
+/// The sizes of the texts drawn on a page that contain `word`.
+fn sizes_of(page: &Page, word: &str) -> Vec<f64> {
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) if t.text.contains(word) => Some(t.size),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
-fn captions_wrap_to_the_box() {
-    let lines = wrap(
-        "one two three four five six seven eight nine ten",
-        20.0,
-        3.2,
+fn captions_wrap_then_shrink_and_only_then_run_over() {
+    let b = go9();
+    let size = Size::new(40.0, 50.0);
+    let draw = |caption: &str| {
+        let mut fig = Figure::new(b.clone(), &LOOK);
+        fig.stone(b.parse("C3").unwrap(), Colour::Black);
+        fig.caption = caption.into();
+        let mut page = Page::new(Size::new(210.0, 297.0));
+        let used = draw_figure(&mut page, &fig, Point::new(10.0, 10.0), size);
+        (page, used, fit_caption(&fig, size))
+    };
+    // A short caption wraps at the caption size.
+    let (page, used, fit) = draw("Black lives with two eyes in the corner.");
+    assert!(fit.lines.len() > 1 && fit.overflow == 0.0);
+    assert!(sizes_of(&page, "Black").iter().all(|&s| s == CAPTION_SIZE));
+    assert!(used <= size.h);
+    // One that would take more than its share of the box at that size is shrunk to fit.
+    let long = "Black plays the vital point and White cannot make a second eye. ".repeat(4);
+    let (page, used, fit) = draw(&long);
+    let at_full = crate::render::frame::wrap_words(&long, size.w, CAPTION_SIZE, false).len();
+    assert!(
+        at_full as f64 * CAPTION_SIZE * 1.25 > size.h * 0.7,
+        "{at_full} lines"
     );
-    assert!(lines.len() > 2);
-    for l in &lines {
-        assert!(crate::render::frame::text_width(l, 3.2, false) <= 20.0 || !l.contains(' '));
-    }
+    assert!(fit.size < CAPTION_SIZE && fit.size >= crate::render::frame::LEAST_SIZE);
+    assert_eq!(fit.overflow, 0.0);
+    let drawn = sizes_of(&page, "Black");
+    assert!(!drawn.is_empty() && drawn.iter().all(|&s| s == fit.size));
+    assert!(used <= size.h + 1e-9, "used {used}");
+    // A word wider than the box is shrunk to the box's width.
+    let (_, _, fit) = draw("Counterattacking-without-giving-up");
+    assert!(fit.size < CAPTION_SIZE && fit.overflow == 0.0, "{fit:?}");
+    // Past the least size the caption runs over and says by how much.
+    let (_, _, fit) = draw(&long.repeat(6));
+    assert_eq!(fit.size, crate::render::frame::LEAST_SIZE);
+    assert!(fit.overflow > 0.0);
 }
 
 #[test]
@@ -240,6 +277,80 @@ fn pieces_are_stroked_only_along_their_outer_edges_and_edge_marks_are_drawn() {
     assert_eq!(classes(&page, "region"), 4);
     assert_eq!(classes(&page, "region-fill"), 2);
     assert_eq!(classes(&page, "edge-mark"), 1);
+}
+
+/// The horizontal extents of the edge bands drawn on a page, left to right.
+fn band_spans(page: &Page) -> Vec<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = page
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Shape(s) if s.class == Some("edge-mark") => match &s.geometry {
+                crate::render::Geometry::Polygon(v) => Some(
+                    v.iter()
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                            (a.min(p.x), b.max(p.x))
+                        }),
+                ),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    spans
+}
+
+#[test]
+fn edge_bands_run_the_whole_side_and_groups_on_one_side_share_it() {
+    let b = Board::square(6, 6, Columns::Spreadsheet);
+    let p = |n: &str| b.parse(n).unwrap();
+    let draw = |marks: &[(&str, &str, Tone)]| {
+        let mut fig = Figure::new(b.clone(), &LOOK);
+        // Stones on the side's end points show where the side starts and ends on the page.
+        fig.stone(p("A1"), Colour::Black);
+        fig.stone(p("F1"), Colour::Black);
+        for &(from, to, tone) in marks {
+            fig.edges.push(EdgeMark {
+                from: p(from),
+                to: p(to),
+                tone,
+                line: Line::Heavy,
+            });
+        }
+        let mut page = Page::new(Size::new(100.0, 100.0));
+        draw_figure(
+            &mut page,
+            &fig,
+            Point::new(0.0, 0.0),
+            Size::new(100.0, 100.0),
+        );
+        let xs: Vec<f64> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Shape(s) if s.class == Some("stone") => match &s.geometry {
+                    crate::render::Geometry::Circle(c, _) => Some(c.x),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let (a1, f1) = (xs[0].min(xs[1]), xs[0].max(xs[1]));
+        (band_spans(&page), a1, f1)
+    };
+    // One mark beside C1 bands the whole of side 1, from A1 to F1.
+    let (spans, a1, f1) = draw(&[("C1", "D1", Tone::Black)]);
+    assert_eq!(spans.len(), 1);
+    assert!((spans[0].0 - a1).abs() < 1e-6 && (spans[0].1 - f1).abs() < 1e-6);
+    // Two groups on the side: the bands meet half-way between their stretches.
+    let (spans, a1, f1) = draw(&[("B1", "A1", Tone::Black), ("E1", "F1", Tone::White)]);
+    assert_eq!(spans.len(), 2);
+    let unit = (f1 - a1) / 5.0;
+    assert!((spans[0].0 - a1).abs() < 1e-6 && (spans[1].1 - f1).abs() < 1e-6);
+    // B1's stretch ends at B1, E1's starts at E1: they meet at C1-D1's middle.
+    let meet = a1 + 2.5 * unit;
+    assert!((spans[0].1 - meet).abs() < 1e-6 && (spans[1].0 - meet).abs() < 1e-6);
 }
 
 #[test]

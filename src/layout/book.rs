@@ -142,13 +142,15 @@ fn figure(r: &Record, spec: &BookSpec, answer: bool) -> Result<Figure, String> {
 
 /// Lays out a book's pages. Its body is printed as pages `first_page + i` of `total`, its back
 /// answers (if any) as `back_page + i`; `chapter` is what its chapter page says, when the set
-/// opens one.
+/// opens one. `explained` holds the legend sentences the document has printed so far: the
+/// set's first figure to carry a new one prints it after its caption.
 pub fn book_pages(
     spec: &BookSpec,
     puzzles: &[Record],
     (first_page, back_page): (usize, usize),
     total: usize,
     chapter: Option<&ChapterText>,
+    explained: &mut Vec<String>,
 ) -> BookPages {
     let mut body: Vec<Page> = (0..spec.body_pages())
         .map(|_| Page::new(spec.paper))
@@ -213,6 +215,15 @@ pub fn book_pages(
             (figure(r, spec, false), answer)
         })
         .collect();
+    // The legend: problems are printed before their answers.
+    let (problems, answers): (Vec<_>, Vec<_>) = figures.iter_mut().map(|(p, a)| (p, a)).unzip();
+    for fig in problems
+        .into_iter()
+        .chain(answers.into_iter().flatten())
+        .filter_map(|f| f.as_mut().ok())
+    {
+        fig.explain(explained);
+    }
     // One scale for the whole set, the one that fits its largest figure: stones and numbers
     // are the same size on every problem and answer.
     let area = figure_area(cell);

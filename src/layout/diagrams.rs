@@ -1,8 +1,8 @@
 //! Diagram pages: headings, paragraphs and rows of numbered diagrams flowed over pages.
 
-use crate::figure::{CAPTION_SIZE, Figure, board_aspect, draw_figure, figure_height, wrap};
+use crate::figure::{CAPTION_SIZE, Figure, board_aspect, draw_figure, figure_height, fit_caption};
 use crate::geometry::{Point, Size};
-use crate::render::frame::{Fitted, fit_text, text_width};
+use crate::render::frame::{Fitted, fit_text, wrap_words};
 use crate::render::{Align, Page, Paint, Stroke};
 
 /// One diagram as the pages show it: numbered, titled, its figure resolved.
@@ -202,7 +202,7 @@ impl Flow<'_> {
             self.y += HEADING * 0.7;
         }
         for p in paragraphs {
-            for line in wrap(p, w, BODY) {
+            for line in wrap_words(p, w, BODY, false) {
                 self.room(BODY * LEADING);
                 self.y += BODY * LEADING;
                 let y = self.y;
@@ -220,7 +220,8 @@ impl Flow<'_> {
             HEADING * 1.6
         };
         for p in paragraphs {
-            h += wrap(p, self.width(), BODY).len() as f64 * BODY * LEADING + BODY * 0.6;
+            h +=
+                wrap_words(p, self.width(), BODY, false).len() as f64 * BODY * LEADING + BODY * 0.6;
         }
         h
     }
@@ -239,7 +240,7 @@ impl Flow<'_> {
         let boxes: Vec<Size> = row
             .iter()
             .map(|d| {
-                let lines = wrap(&d.figure.full_caption(), cell, CAPTION_SIZE).len();
+                let lines = wrap_words(&d.figure.full_caption(), cell, CAPTION_SIZE, false).len();
                 let caption = lines as f64 * CAPTION_SIZE * 1.25 + 2.0;
                 let board = (cell / board_aspect(&d.figure)).min(most);
                 Size::new(cell, (board + caption).min(full))
@@ -284,15 +285,12 @@ impl Flow<'_> {
             );
             let fig_top = top + LABEL * 1.9 + drop;
             let used = draw_figure(page, &d.figure, Point::new(x, fig_top), *b);
-            // A caption too long for its box (or for the page) runs out of it.
-            let over = (used - b.h).max(fig_top + used - bottom);
+            // A caption too long for its box even at its least size (or for the page), or
+            // with a word wider than the box, runs out of it.
+            let over = (used - b.h)
+                .max(fig_top + used - bottom)
+                .max(fit_caption(&d.figure, *b).overflow);
             page.overflow(Some(&d.origin), format!("{}: caption", d.name()), over);
-            let widest = caption_widest(&d.figure, cell);
-            page.overflow(
-                Some(&d.origin),
-                format!("{}: a word of the caption", d.name()),
-                widest - cell,
-            );
         }
         self.y = top + h - 3.0;
     }
@@ -318,14 +316,6 @@ fn label_drop(row: &[&DiagramSpec], cell: f64) -> f64 {
             let f = fit_label(d, cell);
             f.size - LABEL + f.extra_lines() as f64 * f.size * 1.2
         })
-        .fold(0.0, f64::max)
-}
-
-/// The width of the widest caption line (a single word longer than the cell keeps its line).
-fn caption_widest(fig: &Figure, cell: f64) -> f64 {
-    wrap(&fig.full_caption(), cell, CAPTION_SIZE)
-        .iter()
-        .map(|l| text_width(l, CAPTION_SIZE, false))
         .fold(0.0, f64::max)
 }
 

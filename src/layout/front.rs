@@ -58,7 +58,7 @@ pub fn text_page(
             page.overflow(None, format!("heading \"{heading}\""), fitted.overflow);
             y += BODY * 1.6;
         }
-        for line in crate::figure::wrap(para, width, BODY) {
+        for line in crate::render::frame::wrap_words(para, width, BODY, false) {
             if y > bottom {
                 return false;
             }

@@ -78,6 +78,10 @@ pub struct Kind {
     intro: &'static str,
 }
 
+/// The key to the one mark a puzzle figure does not explain in its caption, printed after the
+/// first figure of a document that shows it.
+const CORNER_LEGEND: &str = "The anchor symbol beside a corner marks a home corner of its colour.";
+
 /// Make the marked group an anchor within N.
 pub static ANCHOR: Kind = Kind {
     name: "anchor",
@@ -776,7 +780,9 @@ impl PuzzleKind for Kind {
     fn figure(&self, r: &Record, answer: bool) -> Result<Figure, String> {
         let c = candidate(r)?;
         if self.aim == Aim::Count {
-            return Ok(count_figure(&c.pos, answer));
+            let mut fig = count_figure(&c.pos, answer);
+            fig.legend.push(CORNER_LEGEND.into());
+            return Ok(fig);
         }
         let board = c.pos.board().clone();
         let line: Vec<Move> = r
@@ -849,6 +855,7 @@ impl PuzzleKind for Kind {
         } else {
             fig.caption = "Moves only in the shaded points.".into();
         }
+        fig.legend.push(CORNER_LEGEND.into());
         Ok(fig)
     }
 
