@@ -12,7 +12,10 @@
 //! `out/one/001-one-diagram.svg` (about 16 KB: an A4 page with the document's title, the board
 //! and its caption) to a temporary name, renames it over the old page (the one-rename commit
 //! of `src/render/atomic.rs`) and syncs the folder once; a kill leaves the old page or the new
-//! one. The `--durable` row adds the data sync of the page before the rename.
+//! one. The `--durable` row adds the data sync of the page before the rename. sgf-render
+//! syncs nothing, so the `folder sync` row times that one step alone (a 16 KB page renamed
+//! over another and its folder synced, in the same rotation): the part of stonepress's time
+//! that buys the durability of the new name.
 //!
 //!     SGF_RENDER=/path/to/sgf-render cargo bench --bench one_diagram
 //!     SGF_RENDER=... cargo bench --bench one_diagram -- 500      # another number of runs
@@ -134,10 +137,31 @@ fn main() {
         r.run(&dir);
         r.times.clear();
     }
+    // What the folder sync costs by itself here: the last two steps of a one-page rebuild
+    // (rename a page of the same size over the old one, fsync its folder), done in this
+    // process in the same rotation, so its time can be set against the rows above.
+    let mut sync = Runner {
+        name: "folder sync".to_string(),
+        program: PathBuf::new(),
+        args: Vec::new(),
+        times: Vec::new(),
+    };
+    let scratch = dir.join("sync");
+    std::fs::create_dir_all(&scratch).expect("scratch folder");
+    let page = vec![b'x'; 16_000];
+    std::fs::write(scratch.join("page.svg"), &page).expect("write the page");
     for _ in 0..runs {
         for r in &mut runners {
             r.run(&dir);
         }
+        let tmp = scratch.join(".page.svg.tmp");
+        std::fs::write(&tmp, &page).expect("write the page");
+        let t = Instant::now();
+        std::fs::rename(&tmp, scratch.join("page.svg")).expect("rename the page");
+        std::fs::File::open(&scratch)
+            .and_then(|f| f.sync_all())
+            .expect("sync the folder");
+        sync.times.push(t.elapsed().as_secs_f64());
     }
     let load_after = load();
     println!(
@@ -152,6 +176,12 @@ fn main() {
             r.mean() * 1000.0
         );
     }
+    println!(
+        "  {:<12} median {:6.2} ms   mean {:6.2} ms   (rename + fsync alone, in this process)",
+        sync.name,
+        sync.median() * 1000.0,
+        sync.mean() * 1000.0
+    );
     if let Some(p) = runners.iter().find(|r| r.name == "sgf-render") {
         for r in runners.iter().filter(|r| r.name != "sgf-render") {
             println!(
