@@ -1,10 +1,21 @@
 //! The time a user waits for one small diagram: `stonepress build` of a one-diagram Go
 //! document (SVG) against sgf-render drawing the same SGF to SVG, both run as processes from
 //! the same folder, alternating run by run so that both see the same load. Prints the median
-//! and mean wall time of each and their ratios. The stonepress side includes everything a build
-//! does: reading the configuration and the SGF, the engine, the page, the staged write, the
-//! renames and one sync of the output folder; a second row times `build --durable` (one data
-//! sync pass before the renames).
+//! and mean wall time of each, their ratios, and the machine's load average before and after.
+//!
+//! Like for like: each run replaces the file the previous run of the same program wrote, the
+//! way a user rebuilds a diagram after an edit. sgf-render reads `one.sgf` and writes
+//! `peer.svg` (about 4 KB) in place: it truncates the old file and writes the new bytes into
+//! it (no temporary file, no rename, no sync), so a kill or a full disk mid-write leaves a
+//! half-written file. stonepress reads `one.toml` and `one.sgf`, replays the moves with the
+//! rules enforced, lays the page out, checks that the page it replaces is its own, writes
+//! `out/one/001-one-diagram.svg` (about 16 KB: an A4 page with the document's title, the board
+//! and its caption) to a temporary name, renames it over the old page (the one-rename commit
+//! of `src/render/atomic.rs`) and syncs the folder once; a kill leaves the old page or the new
+//! one. The `--durable` row adds the data sync of the page before the rename. sgf-render
+//! syncs nothing, so the `folder sync` row times that one step alone (a 16 KB page renamed
+//! over another and its folder synced, in the same rotation): the part of stonepress's time
+//! that buys the durability of the new name.
 //!
 //!     SGF_RENDER=/path/to/sgf-render cargo bench --bench one_diagram
 //!     SGF_RENDER=... cargo bench --bench one_diagram -- 500      # another number of runs
@@ -79,6 +90,14 @@ fn stonepress(name: &str, program: PathBuf, out: &str) -> Runner {
     }
 }
 
+/// The one-minute load average (Linux), or "?".
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".to_string())
+}
+
 fn main() {
     let runs: usize = std::env::args()
         .skip(1)
@@ -112,17 +131,43 @@ fn main() {
              (cargo install sgf-render --root DIR); timing stonepress alone"
         ),
     }
+    let load_before = load();
     // One warm-up round, not counted.
     for r in &mut runners {
         r.run(&dir);
         r.times.clear();
     }
+    // What the folder sync costs by itself here: the last two steps of a one-page rebuild
+    // (rename a page of the same size over the old one, fsync its folder), done in this
+    // process in the same rotation, so its time can be set against the rows above.
+    let mut sync = Runner {
+        name: "folder sync".to_string(),
+        program: PathBuf::new(),
+        args: Vec::new(),
+        times: Vec::new(),
+    };
+    let scratch = dir.join("sync");
+    std::fs::create_dir_all(&scratch).expect("scratch folder");
+    let page = vec![b'x'; 16_000];
+    std::fs::write(scratch.join("page.svg"), &page).expect("write the page");
     for _ in 0..runs {
         for r in &mut runners {
             r.run(&dir);
         }
+        let tmp = scratch.join(".page.svg.tmp");
+        std::fs::write(&tmp, &page).expect("write the page");
+        let t = Instant::now();
+        std::fs::rename(&tmp, scratch.join("page.svg")).expect("rename the page");
+        std::fs::File::open(&scratch)
+            .and_then(|f| f.sync_all())
+            .expect("sync the folder");
+        sync.times.push(t.elapsed().as_secs_f64());
     }
-    println!("one-diagram build, {runs} runs each, alternating:");
+    let load_after = load();
+    println!(
+        "one-diagram build, {runs} runs each, alternating \
+         (load average before {load_before}, after {load_after}):"
+    );
     for r in &runners {
         println!(
             "  {:<12} median {:6.2} ms   mean {:6.2} ms",
@@ -131,6 +176,12 @@ fn main() {
             r.mean() * 1000.0
         );
     }
+    println!(
+        "  {:<12} median {:6.2} ms   mean {:6.2} ms   (rename + fsync alone, in this process)",
+        sync.name,
+        sync.median() * 1000.0,
+        sync.mean() * 1000.0
+    );
     if let Some(p) = runners.iter().find(|r| r.name == "sgf-render") {
         for r in runners.iter().filter(|r| r.name != "sgf-render") {
             println!(

@@ -369,7 +369,12 @@ fn build(
     (force, durable): (bool, bool),
 ) -> Result<(), Failure> {
     let mut plan = load_plan(config, seed, format)?;
-    let jobs = worker_count(jobs)?;
+    // The core count (a few file reads) is looked up only when there are puzzles to make.
+    let jobs = if jobs.is_none() && plan.books.is_empty() {
+        1
+    } else {
+        worker_count(jobs)?
+    };
     if bench {
         return run_bench(&plan);
     }

@@ -12,9 +12,21 @@
 //! before anything else (until then, a manifest's PDF hash tells the mix apart). Staging
 //! folders and temporary files of runs that are no longer alive are removed by the next run.
 //!
+//! One name, one rename: a build that changes a single name (the set is `NAME.pdf` alone, or
+//! the SVG folder alone whose one page is written again under the name it has, and nothing is
+//! to be removed) needs neither staging folder nor journal. Its file is staged beside the
+//! outputs as `.FILE.PID.tmp` and one rename puts it in place; that rename is the commit, as
+//! atomic as the whole-set one. It exists because making and removing the staging and commit
+//! folders cost more than the rest of a one-diagram build: each folder is a disk block
+//! allocated and freed, and where freed blocks are trimmed as they are freed (ext4 mounted
+//! with `discard` and without a journal) each `rmdir` waits for the device. When a second file
+//! or a new page name turns up, the staged file joins the staging folder and the whole-set
+//! commit follows.
+//!
 //! Durability: a build syncs once, not once per file. Staged files are written without a
 //! sync, the renames follow, and one `fsync` of the output folder after the last rename makes
-//! the new names durable. A killed or failed run leaves the old set or the new one as above
+//! the new names durable (after a one-rename commit, of the folder that got the new name). A
+//! killed or failed run leaves the old set or the new one as above
 //! (the page cache is shared by every process, so nothing is half-written to a reader). A
 //! power loss is another matter: on file systems with delayed allocation (ext4, XFS, btrfs) a
 //! rename can reach the disk before the data it publishes, so a file that did not exist before
@@ -117,20 +129,42 @@ pub fn file_is_ours(path: &Path) -> bool {
     }
 }
 
-/// True when a folder holds only SVG pages of ours and leftovers of our killed runs.
-fn folder_is_ours(dir: &Path) -> io::Result<bool> {
+/// What an SVG folder holds, from one pass over it.
+struct Survey {
+    /// Only SVG pages of ours and leftovers of our killed runs.
+    ours: bool,
+    /// The names of the pages (complete only when `ours`).
+    pages: Vec<String>,
+    /// Whether temporary files of runs lie in it.
+    leftovers: bool,
+}
+
+/// Looks at what a folder holds (see [`Survey`]); stops at the first thing that is not ours.
+fn survey(dir: &Path) -> io::Result<Survey> {
+    let mut s = Survey {
+        ours: true,
+        pages: Vec::new(),
+        leftovers: false,
+    };
     for e in fs::read_dir(dir)? {
         let e = e?;
-        let p = e.path();
         let name = e.file_name().to_string_lossy().into_owned();
         let ty = e.file_type()?;
-        let page = ty.is_file() && name.ends_with(".svg") && file_is_ours(&p);
-        let leftover = ty.is_file() && temp_pid(&name).is_some();
-        if !(page || leftover) {
-            return Ok(false);
+        if ty.is_file() && name.ends_with(".svg") && file_is_ours(&e.path()) {
+            s.pages.push(name);
+        } else if ty.is_file() && temp_pid(&name).is_some() {
+            s.leftovers = true;
+        } else {
+            s.ours = false;
+            break;
         }
     }
-    Ok(true)
+    Ok(s)
+}
+
+/// True when a folder holds only SVG pages of ours and leftovers of our killed runs.
+fn folder_is_ours(dir: &Path) -> io::Result<bool> {
+    survey(dir).map(|s| s.ours)
 }
 
 /// Checks that `path` may be replaced by a file: absent, special (written in place), ours, or
@@ -281,8 +315,8 @@ pub struct OutputSet {
     stage: PathBuf,
     puts: Vec<Entry>,
     drops: Vec<String>,
-    /// The staged files completed so far (relative to the output folder).
-    finished: Mutex<Vec<PathBuf>>,
+    /// What has been staged so far.
+    state: Mutex<Staged>,
     /// Whether the commit syncs the staged files' data first.
     durable: bool,
     committed: bool,
@@ -291,11 +325,32 @@ pub struct OutputSet {
     created_out: bool,
 }
 
+/// What a set has staged so far.
+struct Staged {
+    /// The staged files completed so far (relative to the output folder).
+    finished: Vec<PathBuf>,
+    /// Whether the staging folder exists.
+    folder: bool,
+    /// The one-rename commit, while it is still possible.
+    single: Option<Single>,
+}
+
+/// A build that changes one name only: the set is one file (`NAME.pdf` alone), or the SVG folder
+/// alone whose one page is written again under the same name, and nothing is to be removed.
+/// Its file is staged beside the outputs as `.NAME.PID.tmp` (no staging folder, no journal)
+/// and one rename puts it in place, which is as atomic as the whole-set commit.
+struct Single {
+    /// For the SVG folder: the name of the one page it holds now.
+    old_page: Option<String>,
+    /// The staged file: its path relative to the output folder, and where it is staged.
+    staged: Option<(PathBuf, PathBuf)>,
+}
+
 impl OutputSet {
     /// Prepares to write the entries `puts` of set `name` into the folder `out`: finishes or
     /// removes what killed runs left there, checks that every entry may be replaced (see the
-    /// module documentation) and creates the staging folder. `others` are the names the set
-    /// may hold but does not write this time; ours among them are removed at the commit.
+    /// module documentation) and prepares the staging. `others` are the names the set may
+    /// hold but does not write this time; ours among them are removed at the commit.
     pub fn begin(
         out: &Path,
         name: &str,
@@ -311,29 +366,37 @@ impl OutputSet {
                 out.display()
             )));
         }
-        // Check before creating anything, so a refusal writes nothing.
+        // Check before creating anything, so a refusal writes nothing. An existing SVG folder
+        // is looked at once: whether all of it is ours, its pages, its leftovers.
+        let mut surveys = Vec::new();
         for e in puts {
             let p = out.join(&e.name);
             let Ok(meta) = fs::symlink_metadata(&p) else {
                 continue;
             };
+            if e.folder && meta.is_dir() {
+                let s = survey(&p);
+                if !force {
+                    let ours = s.as_ref().map_err(|err| at(&p, clone_error(err)))?.ours;
+                    if !ours {
+                        return Err(refused(
+                            &p,
+                            "holds files that stonepress did not write (the SVG folder is \
+                             replaced as a whole)",
+                        ));
+                    }
+                }
+                surveys.push((e.name.clone(), s.ok()));
+                continue;
+            }
             if force {
                 continue;
             }
             if e.folder {
-                if !meta.is_dir() {
-                    return Err(refused(
-                        &p,
-                        "is in the way of the SVG folder and was not written by stonepress",
-                    ));
-                }
-                if !folder_is_ours(&p).map_err(|e| at(&p, e))? {
-                    return Err(refused(
-                        &p,
-                        "holds files that stonepress did not write (the SVG folder is replaced \
-                         as a whole)",
-                    ));
-                }
+                return Err(refused(
+                    &p,
+                    "is in the way of the SVG folder and was not written by stonepress",
+                ));
             } else if meta.is_dir() {
                 return Err(refused(&p, "is a folder where a file goes"));
             } else if !file_is_ours(&p) {
@@ -343,13 +406,14 @@ impl OutputSet {
         let created_out = !out.exists();
         fs::create_dir_all(out).map_err(|e| at(out, e))?;
         clean(out)?;
-        for e in puts.iter().filter(|e| e.folder) {
-            let p = out.join(&e.name);
-            if p.is_dir() {
-                clean(&p)?;
+        for (name, s) in &surveys {
+            // Only a folder with leftovers (or one not all ours, replaced with --force) needs
+            // a second look.
+            if !s.as_ref().is_some_and(|s| s.ours && !s.leftovers) {
+                clean(&out.join(name))?;
             }
         }
-        let drops = others
+        let drops: Vec<String> = others
             .iter()
             .filter(|e| {
                 let p = out.join(&e.name);
@@ -362,24 +426,41 @@ impl OutputSet {
             .map(|e| e.name.clone())
             .collect();
         let stage = out.join(format!(".stonepress-{name}.{}.tmp", std::process::id()));
-        if stage.exists() {
-            fs::remove_dir_all(&stage).map_err(|e| at(&stage, e))?;
+        let single = match (puts, drops.is_empty()) {
+            ([e], true) if !e.folder => {
+                let in_the_way = fs::symlink_metadata(out.join(&e.name)).is_ok_and(|m| m.is_dir());
+                (!in_the_way).then_some(None)
+            }
+            ([_], true) => match surveys.first() {
+                Some((_, Some(s))) if s.ours && s.pages.len() == 1 => {
+                    Some(s.pages.first().cloned())
+                }
+                _ => None,
+            },
+            _ => None,
         }
-        fs::create_dir(&stage).map_err(|e| at(&stage, e))?;
-        for e in puts.iter().filter(|e| e.folder) {
-            let p = stage.join(&e.name);
-            fs::create_dir(&p).map_err(|e| at(&p, e))?;
-        }
-        Ok(OutputSet {
+        .map(|old_page| Single {
+            old_page,
+            staged: None,
+        });
+        let set = OutputSet {
             out: out.to_path_buf(),
             stage,
             puts: puts.to_vec(),
             drops,
-            finished: Mutex::new(Vec::new()),
+            state: Mutex::new(Staged {
+                finished: Vec::new(),
+                folder: false,
+                single,
+            }),
             durable: false,
             committed: false,
             created_out,
-        })
+        };
+        if set.lock().single.is_none() {
+            set.make_stage().map_err(OutputError::Io)?;
+        }
+        Ok(set)
     }
 
     /// With `on`, the commit makes the data of every staged file durable before the renames
@@ -389,15 +470,95 @@ impl OutputSet {
         self
     }
 
+    fn lock(&self) -> std::sync::MutexGuard<'_, Staged> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Creates the staging folder (and the SVG folder inside it), removing one of the same
+    /// name first.
+    fn make_stage(&self) -> io::Result<()> {
+        let stage = &self.stage;
+        if stage.exists() {
+            fs::remove_dir_all(stage).map_err(|e| at(stage, e))?;
+        }
+        fs::create_dir(stage).map_err(|e| at(stage, e))?;
+        for e in self.puts.iter().filter(|e| e.folder) {
+            let p = stage.join(&e.name);
+            fs::create_dir(&p).map_err(|e| at(&p, e))?;
+        }
+        self.lock().folder = true;
+        Ok(())
+    }
+
+    /// Gives up the one-rename commit: makes the staging folder and moves the file staged
+    /// beside the outputs into it.
+    fn to_folder(&self) -> io::Result<()> {
+        let (made, single) = {
+            let mut st = self.lock();
+            (st.folder, st.single.take())
+        };
+        if !made {
+            self.make_stage()?;
+        }
+        if let Some(Single {
+            staged: Some((rel, tmp)),
+            ..
+        }) = single
+        {
+            fs::rename(&tmp, self.stage.join(&rel)).map_err(|e| at(&self.out.join(&rel), e))?;
+        }
+        Ok(())
+    }
+
     /// Where an entry's file is staged (`rel` relative to the output folder), and where it
     /// will end up.
     pub fn staged(&self, rel: &Path) -> (PathBuf, PathBuf) {
-        (self.stage.join(rel), self.out.join(rel))
+        let beside = match &self.lock().single {
+            Some(Single {
+                staged: Some((r, tmp)),
+                ..
+            }) if r == rel => Some(tmp.clone()),
+            _ => None,
+        };
+        (
+            beside.unwrap_or_else(|| self.stage.join(rel)),
+            self.out.join(rel),
+        )
+    }
+
+    /// Whether `rel` is a file of the set's one entry: the entry itself, or a page in its
+    /// SVG folder.
+    fn of_the_entry(&self, rel: &Path) -> bool {
+        self.puts.first().is_some_and(|e| {
+            if e.folder {
+                rel.parent() == Some(Path::new(&e.name))
+            } else {
+                rel == Path::new(&e.name)
+            }
+        })
     }
 
     /// Creates a staged file for writing; call [`OutputSet::done`] once it is complete.
     pub fn create(&self, rel: &Path) -> io::Result<File> {
-        let (p, _) = self.staged(rel);
+        let beside = {
+            let mut st = self.lock();
+            match st.single.as_mut() {
+                Some(s) if s.staged.is_none() && self.of_the_entry(rel) => {
+                    let flat = rel.to_string_lossy().replace(['/', '\\'], "-");
+                    let tmp = self.out.join(format!(".{flat}.{}.tmp", std::process::id()));
+                    s.staged = Some((rel.to_path_buf(), tmp.clone()));
+                    Some(tmp)
+                }
+                _ => None,
+            }
+        };
+        let p = match beside {
+            Some(tmp) => tmp,
+            None => {
+                self.to_folder()?;
+                self.stage.join(rel)
+            }
+        };
         File::create(&p).map_err(|e| at(&self.out.join(rel), e))
     }
 
@@ -405,10 +566,7 @@ impl OutputSet {
     /// commit together with every other file of the set).
     pub fn done(&self, rel: &Path, f: File) -> io::Result<()> {
         drop(f);
-        self.finished
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(rel.to_path_buf());
+        self.lock().finished.push(rel.to_path_buf());
         step();
         Ok(())
     }
@@ -420,9 +578,45 @@ impl OutputSet {
         self.done(rel, f)
     }
 
-    /// Moves the staged set into place: the journal, the rename to the commit folder, then
-    /// the moves it lists.
+    /// The one-rename commit (see [`Single`]), when the set still allows it: its one file
+    /// complete and, in the SVG folder, under the name of the page it replaces. Returns false
+    /// when the set needs the whole-set commit.
+    fn commit_single(&mut self) -> io::Result<bool> {
+        let st = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        let Some(Single {
+            old_page,
+            staged: Some((rel, tmp)),
+        }) = &st.single
+        else {
+            return Ok(false);
+        };
+        let same_page = old_page
+            .as_deref()
+            .is_none_or(|old| rel.file_name() == Some(std::ffi::OsStr::new(old)));
+        if st.finished.len() != 1 || !same_page {
+            return Ok(false);
+        }
+        let dst = self.out.join(rel);
+        if self.durable {
+            File::open(tmp)
+                .and_then(|f| f.sync_data())
+                .map_err(|e| at(&dst, e))?;
+        }
+        fs::rename(tmp, &dst).map_err(|e| at(&dst, e))?;
+        self.committed = true;
+        step();
+        // The one sync: the folder that holds the new name.
+        sync_dir(dst.parent().unwrap_or(&self.out))?;
+        Ok(true)
+    }
+
+    /// Moves the staged set into place: one rename when the set changes one name only
+    /// ([`Single`]), else the journal, the rename to the commit folder, then the moves it lists.
     pub fn commit(mut self) -> io::Result<()> {
+        if self.commit_single()? {
+            return Ok(());
+        }
+        self.to_folder()?;
         let mut order = String::new();
         // The SVG folder first, the manifest last: it is what `verify` reads.
         let mut puts = self.puts.clone();
@@ -436,8 +630,7 @@ impl OutputSet {
         self.write(Path::new(JOURNAL), order.as_bytes())?;
         if self.durable {
             // The data pass: every staged file reaches the disk before any name changes.
-            let finished =
-                std::mem::take(&mut *self.finished.lock().unwrap_or_else(|e| e.into_inner()));
+            let finished = std::mem::take(&mut self.lock().finished);
             sync_data_all(&self.stage, &self.out, &finished)?;
         }
         let name = self
@@ -464,10 +657,25 @@ impl OutputSet {
     }
 }
 
+/// A copy of an I/O error (its kind and message), to report it where the original is kept.
+fn clone_error(e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), e.to_string())
+}
+
 impl Drop for OutputSet {
     fn drop(&mut self) {
         if !self.committed {
-            let _ = fs::remove_dir_all(&self.stage);
+            let st = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+            if let Some(Single {
+                staged: Some((_, tmp)),
+                ..
+            }) = &st.single
+            {
+                let _ = fs::remove_file(tmp);
+            }
+            if st.folder {
+                let _ = fs::remove_dir_all(&self.stage);
+            }
             if self.created_out {
                 let _ = fs::remove_dir(&self.out);
             }

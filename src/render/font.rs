@@ -9,7 +9,7 @@
 //! A character the font has no glyph for is an error naming the text ([`missing`]), never a
 //! silent substitute.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The regular face's file.
@@ -30,8 +30,9 @@ pub struct Face {
     pub units_per_em: u16,
     /// Advance width of each glyph, in font units.
     advances: Vec<u16>,
-    /// The glyph of each character the font maps.
-    glyphs: HashMap<char, u16>,
+    /// The character map, read on demand (building a table of all its characters cost more
+    /// than a one-page document spends on everything else).
+    cmap: Option<ttf_parser::cmap::Table<'static>>,
     /// The glyphs of U+0000..U+00FF (the common case, without hashing).
     latin: [Option<u16>; 256],
     /// Ascender, descender and cap height, font units.
@@ -51,21 +52,10 @@ impl Face {
         let advances = (0..n)
             .map(|g| face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0))
             .collect();
-        let mut glyphs = HashMap::new();
-        if let Some(cmap) = face.tables().cmap {
-            for sub in cmap.subtables.into_iter().filter(|s| s.is_unicode()) {
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp))
-                        && g.0 != 0
-                    {
-                        glyphs.entry(c).or_insert(g.0);
-                    }
-                });
-            }
-        }
+        let cmap = face.tables().cmap;
         let mut latin = [None; 256];
         for (i, slot) in latin.iter_mut().enumerate() {
-            *slot = glyphs.get(&(i as u8 as char)).copied();
+            *slot = lookup(cmap, i as u8 as char);
         }
         let r = face.global_bounding_box();
         Face {
@@ -73,7 +63,7 @@ impl Face {
             postscript_name,
             units_per_em: face.units_per_em(),
             advances,
-            glyphs,
+            cmap,
             latin,
             ascent: face.ascender(),
             descent: face.descender(),
@@ -86,7 +76,7 @@ impl Face {
     pub fn glyph(&self, c: char) -> Option<u16> {
         match u32::from(c) {
             i @ 0..=255 => self.latin[i as usize],
-            _ => self.glyphs.get(&c).copied(),
+            _ => lookup(self.cmap, c),
         }
     }
 
@@ -108,6 +98,17 @@ impl Face {
             .sum();
         units as f64 / self.units_per_em as f64 * size
     }
+}
+
+/// The glyph of a character in the first Unicode subtable of `cmap` that maps it to a glyph
+/// other than 0.
+fn lookup(cmap: Option<ttf_parser::cmap::Table<'static>>, c: char) -> Option<u16> {
+    cmap?
+        .subtables
+        .into_iter()
+        .filter(|s| s.is_unicode())
+        .find_map(|s| s.glyph_index(u32::from(c)).filter(|g| g.0 != 0))
+        .map(|g| g.0)
 }
 
 /// The regular or the bold face.
