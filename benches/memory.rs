@@ -8,10 +8,12 @@
 //!   table allows, each with its own seed), PDF only, generated on the machine's cores. It
 //!   also prints the CPU time per kept puzzle.
 //!
-//!     cargo bench --bench memory            # the 1000-page pad
-//!     cargo bench --bench memory -- 200     # another page count
-//!     cargo bench --bench memory -- go      # the 1000-puzzle Go book
-//!     cargo bench --bench memory -- go 100  # another puzzle count
+//! ```text
+//! cargo bench --bench memory            # the 1000-page pad
+//! cargo bench --bench memory -- 200     # another page count
+//! cargo bench --bench memory -- go      # the 1000-puzzle Go book
+//! cargo bench --bench memory -- go 100  # another puzzle count
+//! ```
 
 use std::path::Path;
 use std::process::Command;
