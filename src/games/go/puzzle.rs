@@ -1235,3 +1235,44 @@ impl PuzzleKind for LifeAndDeath {
         ))
     }
 }
+
+#[cfg(test)]
+mod first_move_limit {
+    use super::*;
+
+    /// The first moves of a candidate's problem, the pass included.
+    fn first_moves(seed: u64) -> Option<usize> {
+        let (_, mut problem) = problem_of(sample(seed, 9, None)?);
+        Some(problem.moves().len())
+    }
+
+    #[test]
+    fn wide_candidates_are_turned_down_unsearched_and_narrow_ones_are_not() {
+        let (mut wide, mut narrow) = (0, 0);
+        for seed in 0..400u64 {
+            let Some(n) = first_moves(seed) else { continue };
+            let is_wide = n > MAX_FIRST_MOVES + 1;
+            if (is_wide && wide == 3) || (!is_wide && narrow == 3) {
+                continue;
+            }
+            let (made, nodes) = prove(sample(seed, 9, None).expect("sampled above"), seed);
+            if is_wide {
+                wide += 1;
+                assert_eq!(
+                    made.err(),
+                    Some(Reject::Open),
+                    "seed {seed}: {n} first moves"
+                );
+                assert_eq!(nodes, 0, "seed {seed}: searched");
+            } else {
+                narrow += 1;
+                assert_ne!(
+                    made.err(),
+                    Some(Reject::Open),
+                    "seed {seed}: {n} first moves"
+                );
+            }
+        }
+        assert_eq!((wide, narrow), (3, 3), "both kinds among 400 seeds");
+    }
+}
