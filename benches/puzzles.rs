@@ -33,6 +33,8 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
     let (_, _, size) = kind.sizes();
     println!("== {} {} (size {size})", game.key(), kind.name());
     let mut rejects: BTreeMap<String, u32> = BTreeMap::new();
+    // CPU time by outcome (kept, or the reason of the rejection).
+    let mut spent: BTreeMap<String, f64> = BTreeMap::new();
     let mut times: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     let mut kept = 0u64;
     let mut sizes = Vec::new();
@@ -49,9 +51,14 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
         if std::env::var("VERBOSE").is_ok() {
             eprintln!(
                 "{k}: {secs:.3}s {:?}",
-                made.as_ref().map(|r| (r.proof_size, r.depth))
+                made.as_ref().map(|r| (r.proof_size, r.depth, r.nodes))
             );
         }
+        let outcome = match &made {
+            Ok(_) => "kept".to_string(),
+            Err(e) => reason(e),
+        };
+        *spent.entry(outcome).or_insert(0.0) += secs;
         match made {
             Ok(r) => {
                 kept += 1;
@@ -73,6 +80,11 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
         "on one core: {total:.1} s, {:.3} s per kept puzzle (rejected candidates included)",
         total / kept.max(1) as f64
     );
+    let shares: Vec<String> = spent
+        .iter()
+        .map(|(why, s)| format!("{why} {s:.2} s ({:.0}%)", 100.0 * s / total.max(1e-9)))
+        .collect();
+    println!("time by outcome: {}", shares.join(", "));
     sizes.sort_unstable();
     println!("proof sizes of kept puzzles: {sizes:?}");
     // Each kept puzzle carries its share of the rejected candidates' time.
