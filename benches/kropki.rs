@@ -102,20 +102,12 @@ fn own_games(games: u64) {
             );
             ds.sort_unstable();
             ds.dedup();
-            if !ds.is_empty() {
-                // Declare greedily: replay the placement with its declarations.
-                k.undo();
-                let mut taken = Vec::new();
-                for d in ds {
-                    let mut with = taken.clone();
-                    with.push(d);
-                    if k.play(m, &with).is_ok() {
-                        k.undo();
-                        taken = with;
-                    }
+            // Declare greedily, in node order, as part of the placement's move (a node of a
+            // pool declared just before is refused: its enemy dots are taken).
+            for d in ds {
+                if k.declare_in_move(d).is_ok() {
+                    regions += 1;
                 }
-                k.play(m, &taken).expect("declarable");
-                regions += taken.len() as u64;
             }
             if k.pool_captures(c.opp(), m).is_ok_and(|n| n > 0) {
                 pending.push(m);
