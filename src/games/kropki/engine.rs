@@ -10,15 +10,21 @@
 //!   cheap clones for playouts;
 //! - live dots kept as one 64-bit word per row and colour, so a pool is flooded a whole row
 //!   at a time into reusable scratch rows (no allocation), stopping as soon as it reaches the
-//!   border;
+//!   border, and a lone node between four dots is settled without a flood;
 //! - a placement can only close a pool by splitting the area around it: the eight neighbours
-//!   show whether it does (the outside of the grid counting as one area; one lookup in a
-//!   256-entry table of ring shapes gives the open groups and runs of dots), and chains of dots
-//!   kept as a union-find forest (undone with the log) show whether a ring through the new dot
-//!   is possible at all; only then are the few groups around it flooded;
+//!   show whether it does (the outside of the grid counting as one area; three rows of the
+//!   bitboards index a 512-entry table of ring shapes giving the open groups and runs of
+//!   dots), and chains of dots, each dot naming its chain's root (a join renames the smaller
+//!   chain; undone with the log), show whether a ring through the new dot is possible at all;
+//!   only then are the few groups around it flooded;
+//! - a pool the new dot closed lies strictly inside the rows and columns its chain spans
+//!   (kept per chain), so the flood of a group that was open before stops at that box;
 //! - every pool a placement closes is recorded (one bit a node), so "does this node lie in a
 //!   closed pool of that player?" is mostly answered without a flood (`pool_captures`,
-//!   `closed_by`, `play_auto`).
+//!   `closed_by`, `play_auto`), and the ones holding enemy dots are kept, so `closed_by`
+//!   right after the placement lists them without flooding again;
+//! - declarations can follow the placement within its move (`declare_in_move`), so a
+//!   playout that looks at what a placement closed before declaring does not replay it.
 //!
 //! `play_auto` plays with automatic capture (the rule of Dots programs that capture at once),
 //! the work oppai-rs's random-game benchmark does; the game's own moves never use it.
@@ -983,7 +989,8 @@ impl Kropki {
     /// new dot splits the 4-connected set of nodes around it, the outside of the grid counting
     /// as one open area (a dot on the border can cut a pool from the border): see `split`.
     /// With one group or none nothing was split; otherwise one flood per group on the grid
-    /// decides. The fast path for playouts that declare greedily.
+    /// decides (right after `play` placed `n`, the pools it found are taken as they are). Each
+    /// pool holds a live enemy dot. The fast path for playouts that declare greedily.
     pub fn closed_by(&mut self, c: Color, n: Node) -> Vec<Pool> {
         if self.quiet == Some(n) && self.live(n, c) {
             return Vec::new();
