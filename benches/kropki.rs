@@ -5,7 +5,9 @@
 //! automatic capture (`Kropki::play_auto`), the winner counted, the game taken back.
 //!
 //! `cargo bench --bench kropki -- auto GAMES SEED` runs only that work (for timing it next to
-//! `oppai-bench -n GAMES -s SEED` with `time`), `-- own GAMES` only the first.
+//! `oppai-bench -n GAMES -s SEED` with `time`), `-- own GAMES` only the first, and
+//! `-- own-replay GAMES` the first with each declaring placement replayed with its
+//! declarations, the way playouts had to declare before `Kropki::declare_in_move`.
 
 use std::time::Instant;
 
@@ -62,17 +64,21 @@ fn main() {
     let num = |i: usize, d: u64| args.get(i).map_or(d, |a| a.parse().expect("a number"));
     match args.first().map(String::as_str) {
         Some("auto") => auto_games(num(1, 2000), num(2, 7)),
-        Some("own") => own_games(num(1, 100)),
+        Some("own") => own_games(num(1, 100), false),
+        Some("own-replay") => own_games(num(1, 100), true),
         _ => {
-            own_games(100);
+            own_games(100, false);
             auto_games(2000, 7);
             enumeration();
         }
     }
 }
 
-/// The game's own random playouts with greedy declarations (seed 1).
-fn own_games(games: u64) {
+/// The game's own random playouts with greedy declarations (seed 1). With `replay`, the
+/// declarations are made as before the engine took them after the placement: the placement
+/// taken back and played again with each candidate declaration, then with those accepted
+/// (the same games; for comparing the engine alone with older versions).
+fn own_games(games: u64, replay: bool) {
     let mut r = rng(1);
     let mut placements = 0u64;
     let mut regions = 0u64;
@@ -102,8 +108,7 @@ fn own_games(games: u64) {
             );
             ds.sort_unstable();
             ds.dedup();
-            if !ds.is_empty() {
-                // Declare greedily: replay the placement with its declarations.
+            if replay && !ds.is_empty() {
                 k.undo();
                 let mut taken = Vec::new();
                 for d in ds {
@@ -116,6 +121,14 @@ fn own_games(games: u64) {
                 }
                 k.play(m, &taken).expect("declarable");
                 regions += taken.len() as u64;
+                ds = Vec::new();
+            }
+            // Declare greedily, in node order, as part of the placement's move (a node of a
+            // pool declared just before is refused: its enemy dots are taken).
+            for d in ds {
+                if k.declare_in_move(d).is_ok() {
+                    regions += 1;
+                }
             }
             if k.pool_captures(c.opp(), m).is_ok_and(|n| n > 0) {
                 pending.push(m);
@@ -124,8 +137,9 @@ fn own_games(games: u64) {
     }
     let s = t.elapsed().as_secs_f64();
     println!(
-        "kropki: {:.0} placements/s on 39 x 32 with declarable regions enumerated and declared \
+        "kropki{}: {:.0} placements/s on 39 x 32 with declarable regions enumerated and declared \
          greedily ({games} games, {:.0} placements and {:.1} regions each)",
+        if replay { " (replaying)" } else { "" },
         placements as f64 / s,
         placements as f64 / games as f64,
         regions as f64 / games as f64
