@@ -592,6 +592,47 @@ fn anchor2d_numbers_find_every_cell_without_counting() {
 }
 
 #[test]
+fn a_board_table_turns_like_board_unless_the_document_sets_an_orientation() {
+    let dir = temp_dir("sheet-table-orientation");
+    let config = |name: &str, orientation: &str| {
+        format!(
+            "[document]\nname = \"{name}\"\npaper = \"a4\"\nformats = [\"svg\"]\n{orientation}\n\
+             [[board]]\ngame = \"kropki\"\nwidth = 39\nheight = 32\n\n\
+             [[board]]\ngame = \"go\"\nsize = 9\n"
+        )
+    };
+    let pages = |name: &str, orientation: &str| -> Vec<Sheet> {
+        std::fs::write(dir.join(format!("{name}.toml")), config(name, orientation)).unwrap();
+        let out = stonepress(&dir, &["build", &format!("{name}.toml"), "--out", "o"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut svgs: Vec<_> = std::fs::read_dir(dir.join("o").join(name))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        svgs.sort();
+        svgs.iter().map(|p| Sheet::read(p)).collect()
+    };
+    // Free to turn: the Kropki sheet turns landscape and prints at 5 mm, Go stays portrait.
+    let free = pages("free", "");
+    assert_eq!(free.len(), 2);
+    assert!(free[0].w > free[0].h, "Kropki turns the page");
+    let (dx, dy) = free[0].spacing(39, 32);
+    assert!(
+        (dx - 5.0).abs() < 1e-3 && (dy - 5.0).abs() < 1e-3,
+        "{dx} x {dy}"
+    );
+    assert!(free[1].w < free[1].h, "Go keeps portrait");
+    // An orientation in [document] holds for every page.
+    let fixed = pages("fixed", "orientation = \"portrait\"");
+    assert!(fixed.iter().all(|s| s.w < s.h));
+    assert!(fixed[0].spacing(39, 32).0 < 5.0 - 1e-3);
+}
+
+#[test]
 fn a_board_table_may_ask_for_a_scale_that_fits() {
     let dir = temp_dir("sheet-scale-key");
     let config = |scale: usize| {

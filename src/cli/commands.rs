@@ -752,19 +752,7 @@ fn board(req: BoardRequest, out: Option<PathBuf>, force: bool) -> Result<(), Fai
     } else if req.portrait {
         sheet_on(Orientation::Portrait)
     } else {
-        // The orientation that prints the board larger; when both print it alike, the one
-        // with the tables beside the board, then portrait.
-        let (p, l) = (
-            sheet_on(Orientation::Portrait),
-            sheet_on(Orientation::Landscape),
-        );
-        let (sp, sl) = (p.print_scale(), l.print_scale());
-        let tie = (sp - sl).abs() < 1e-9;
-        if sl > sp + 1e-9 || (tie && l.tables_beside_board() && !p.tables_beside_board()) {
-            l
-        } else {
-            p
-        }
+        sheet_on(Orientation::Portrait).better_oriented()
     };
     if let Some(s) = req.scale {
         let largest = sheet.largest_scale();

@@ -275,8 +275,11 @@ pub fn load_str(text: &str, file: &str) -> Result<Plan, ConfigError> {
         }
     };
     let mut sheets = Vec::new();
+    // Without an orientation (or an imposition, whose pages must all be alike), each board
+    // sheet takes the orientation that prints its board larger, as `board` does.
+    let turn = doc.orientation.is_none() && imposition.is_none();
     for b in &raw.board {
-        sheets.push(sheet(b, text, file, size, margin, colour)?);
+        sheets.push(sheet(b, text, file, (size, margin, turn), colour)?);
     }
     let seed = doc.seed.unwrap_or(2026);
     let date = match &doc.date {
@@ -514,12 +517,13 @@ impl Keys<'_> {
     }
 }
 
+/// A `[[board]]` table's sheet on `paper` with `margin`, turned to the orientation that prints
+/// its board larger when `turn`.
 fn sheet(
     b: &RawTable,
     text: &str,
     file: &str,
-    paper: Size,
-    margin: f64,
+    (paper, margin, turn): (Size, f64, bool),
     colour: bool,
 ) -> Result<SheetSpec, ConfigError> {
     let mut keys = Keys {
@@ -601,6 +605,7 @@ fn sheet(
         true_size: game.true_size(),
         scale: scale.as_ref().map(|v| *v.get_ref() as f64 / 100.0),
     };
+    let spec = if turn { spec.better_oriented() } else { spec };
     if let Some(v) = &scale {
         let largest = spec.largest_scale();
         if *v.get_ref() as f64 > largest * 100.0 + 1e-6 {

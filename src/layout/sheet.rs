@@ -93,6 +93,25 @@ impl SheetSpec {
     pub fn tables_beside_board(&self) -> bool {
         layout(self).tables.is_some()
     }
+
+    /// The sheet in the orientation that prints its board larger; when both print it alike,
+    /// the one with the tables beside the board, then portrait.
+    pub fn better_oriented(self) -> SheetSpec {
+        let mut turned = self.clone();
+        turned.paper = Size::new(self.paper.h, self.paper.w);
+        let (p, l) = if self.paper.w <= self.paper.h {
+            (self, turned)
+        } else {
+            (turned, self)
+        };
+        let (sp, sl) = (p.print_scale(), l.print_scale());
+        let tie = (sp - sl).abs() < 1e-9;
+        if sl > sp + 1e-9 || (tie && l.tables_beside_board() && !p.tables_beside_board()) {
+            l
+        } else {
+            p
+        }
+    }
 }
 
 /// Lays out every page of a sheet. Page numbers are printed as `first_page + i` of `total`.
