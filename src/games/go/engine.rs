@@ -694,6 +694,18 @@ impl Go {
         out
     }
 
+    /// The stones of the group on `p` (which holds one), along its ring from `p`: `group`
+    /// without a heap allocation.
+    pub fn group_stones(&self, p: Pt) -> impl Iterator<Item = Pt> + '_ {
+        let mut s = Some(p);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let next = self.next[cur] as usize;
+            s = (next != p).then_some(next);
+            Some(cur)
+        })
+    }
+
     /// The group's representative (the same for every stone of a group).
     pub fn group_id(&self, p: Pt) -> Pt {
         self.gid[p] as usize
