@@ -368,7 +368,8 @@ impl Go {
         self.frames.iter().map(|f| f.mv).collect()
     }
 
-    #[inline]
+    // Always inlined: with the slot known at the call, the match on it folds away.
+    #[inline(always)]
     fn set(&mut self, slot: Slot, i: usize, v: i32) {
         if !self.logging {
             self.write(slot, i, v);
@@ -387,7 +388,8 @@ impl Go {
         self.write(slot, i, v);
     }
 
-    #[inline]
+    // Always inlined: with the slot known at the call, the match on it folds away.
+    #[inline(always)]
     fn write(&mut self, slot: Slot, i: usize, v: i32) {
         match slot {
             Slot::Cell => self.cell[i] = v as u8,
