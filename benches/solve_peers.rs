@@ -9,7 +9,9 @@
 //! `benches/gotools/puzzles`. The peer runs through a small driver, `benches/peers/
 //! tsumego_driver.rs` (its header says how to build it in that checkout); its path is
 //! `TSUMEGO_DRIVER`, by default `$TSUMEGO_SOLVER_DIR/target/release/driver`. Without the
-//! driver only stonepress's figures are printed.
+//! driver only stonepress's figures are printed. Each line also gives stonepress's nodes per
+//! second; with `SOLVE_PEERS_DETAIL=1` the bench prints instead, for each problem within 1 s,
+//! where stonepress's time goes (set-up, the first search of the root, the whole solve).
 //!
 //! Every problem of the sample has an unconditional known answer (no ko): the side to move
 //! either wins, with one or more first moves listed as unconditional wins, or fails whatever it
@@ -24,9 +26,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use stonepress::games::go::ld::{self, Goal, LdStatus, LifeAndDeath};
+use stonepress::games::go::ld::{self, Goal, LdResult, LdStatus, LifeAndDeath};
 use stonepress::games::go::{Color, Go, Move, Pt};
-use stonepress::solve::Budget;
+use stonepress::solve::{Budget, Solver};
 
 /// One GoTools problem as the bench needs it.
 struct Problem {
@@ -141,9 +143,9 @@ fn point(go: &Go, c: usize, r: usize) -> Pt {
         .expect("a point of the board")
 }
 
-/// Solves one problem with stonepress within `limit`: true when the answer agrees.
-fn stonepress_solves(p: &Problem, limit: Duration) -> bool {
-    let started = Instant::now();
+/// Sets one problem up for stonepress: the position, the problem over its closed area, or
+/// None when the named chain is not on the board.
+fn set_up(p: &Problem) -> Option<(Go, LifeAndDeath)> {
     let mut go = Go::new(19);
     for &(c, r, colour) in &p.stones {
         go.setup(point(&go, c, r), Some(colour));
@@ -185,26 +187,97 @@ fn stonepress_solves(p: &Problem, limit: Duration) -> bool {
         .map(|i| point(&go, i % w, i / w))
         .collect();
     let target = point(&go, p.lives.0, p.lives.1);
-    let Some(defender) = go.stone(target) else {
-        return false;
-    };
+    let defender = go.stone(target)?;
     let goal = Goal::for_defender(defender, p.mover);
     let problem = LifeAndDeath::new(go.clone(), target, goal, &region);
+    Some((go, problem))
+}
+
+/// True when stonepress's answer agrees with the collection's.
+fn agrees(p: &Problem, go: &Go, r: &LdResult) -> bool {
+    match r.status {
+        LdStatus::Proven if p.wins => r.proof.key_move.is_some_and(|k| {
+            p.winners
+                .iter()
+                .any(|&(c, rr)| k == Move::Play(point(go, c, rr)))
+        }),
+        LdStatus::Disproven => !p.wins,
+        _ => false,
+    }
+}
+
+/// Solves one problem with stonepress within `limit` (set-up included): whether the answer
+/// agrees, and the nodes searched.
+fn stonepress_solves(p: &Problem, limit: Duration) -> (bool, u64) {
+    let started = Instant::now();
+    let Some((go, problem)) = set_up(p) else {
+        return (false, 0);
+    };
     let budget = Budget {
         nodes: u64::MAX,
         deadline: Some(started + limit),
         ..Budget::default()
     };
     let r = ld::solve(&problem, budget);
-    match r.status {
-        LdStatus::Proven if p.wins => r.proof.key_move.is_some_and(|k| {
-            p.winners
-                .iter()
-                .any(|&(c, rr)| k == Move::Play(point(&go, c, rr)))
-        }),
-        LdStatus::Disproven => !p.wins,
-        _ => false,
+    (agrees(p, &go, &r), r.nodes)
+}
+
+/// With `SOLVE_PEERS_DETAIL` set: for each problem, within 1 s, the time to set it up, the
+/// time and nodes of the first search of the root alone (the other side winning every ko),
+/// and the time, nodes and status of the whole `ld::solve` (which also classifies every
+/// first move, and reads the ko case after a failure); then the node rate over all.
+fn detail(problems: &[Problem]) {
+    println!(
+        "{:<10} {:>8} {:>9} {:>9} {:>9} {:>9}  status",
+        "problem", "setup us", "root ms", "nodes", "solve ms", "nodes"
+    );
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for p in problems {
+        let t = Instant::now();
+        let Some((go, problem)) = set_up(p) else {
+            continue;
+        };
+        let setup = t.elapsed();
+        let limit = Duration::from_secs(1);
+        let mut strict = problem.clone().with_ko_master(Some(problem.prover.opp()));
+        let t = Instant::now();
+        let mut solver = Solver::new(Budget {
+            nodes: u64::MAX,
+            deadline: Some(t + limit),
+            ..Budget::default()
+        });
+        let status = solver.search(&mut strict);
+        let root = t.elapsed();
+        let root_nodes = solver.nodes();
+        let t = Instant::now();
+        let r = ld::solve(
+            &problem,
+            Budget {
+                nodes: u64::MAX,
+                deadline: Some(t + limit),
+                ..Budget::default()
+            },
+        );
+        let all = t.elapsed();
+        nodes += r.nodes;
+        secs += all.as_secs_f64();
+        println!(
+            "{:<10} {:>8} {:>9.2} {:>9} {:>9.2} {:>9}  {} {} ({})",
+            p.name,
+            setup.as_micros(),
+            root.as_secs_f64() * 1e3,
+            root_nodes,
+            all.as_secs_f64() * 1e3,
+            r.nodes,
+            status.name(),
+            r.status.name(),
+            if agrees(p, &go, &r) { "agrees" } else { "-" },
+        );
     }
+    println!(
+        "stonepress: {nodes} nodes in {secs:.2} s of solving: {:.0} nodes per second",
+        nodes as f64 / secs.max(1e-9)
+    );
 }
 
 /// Runs the peer's driver on the sample within `ms` per problem: how many answers agree, or
@@ -258,6 +331,10 @@ fn main() {
         return;
     };
     let problems = sample(&dir.join("benches/gotools/puzzles"));
+    if std::env::var_os("SOLVE_PEERS_DETAIL").is_some() {
+        detail(&problems);
+        return;
+    }
     let driver = std::env::var_os("TSUMEGO_DRIVER")
         .map(PathBuf::from)
         .unwrap_or_else(|| dir.join("target/release/driver"));
@@ -285,10 +362,12 @@ fn main() {
     for ms in [10u64, 100, 1000] {
         let limit = Duration::from_millis(ms);
         let t = Instant::now();
-        let ours = problems
-            .iter()
-            .filter(|p| stonepress_solves(p, limit))
-            .count();
+        let (mut ours, mut nodes) = (0, 0);
+        for p in &problems {
+            let (ok, n) = stonepress_solves(p, limit);
+            ours += ok as usize;
+            nodes += n;
+        }
         let ours_s = t.elapsed().as_secs_f64();
         let t = Instant::now();
         let theirs = if has_driver {
@@ -298,10 +377,12 @@ fn main() {
         };
         let theirs_s = t.elapsed().as_secs_f64();
         println!(
-            "{:>6}ms  {:>10}  {:>14}    (wall: {ours_s:.1} s and {theirs_s:.1} s)",
+            "{:>6}ms  {:>10}  {:>14}    (wall: {ours_s:.1} s and {theirs_s:.1} s; \
+             stonepress {:.0} nodes/s)",
             ms,
             ours,
             theirs.map_or("-".to_string(), |n| n.to_string()),
+            nodes as f64 / ours_s.max(1e-9),
         );
     }
     let _ = std::fs::remove_file(&file);

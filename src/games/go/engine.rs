@@ -368,7 +368,8 @@ impl Go {
         self.frames.iter().map(|f| f.mv).collect()
     }
 
-    #[inline]
+    // Always inlined: with the slot known at the call, the match on it folds away.
+    #[inline(always)]
     fn set(&mut self, slot: Slot, i: usize, v: i32) {
         if !self.logging {
             self.write(slot, i, v);
@@ -387,7 +388,8 @@ impl Go {
         self.write(slot, i, v);
     }
 
-    #[inline]
+    // Always inlined: with the slot known at the call, the match on it folds away.
+    #[inline(always)]
     fn write(&mut self, slot: Slot, i: usize, v: i32) {
         match slot {
             Slot::Cell => self.cell[i] = v as u8,
@@ -692,6 +694,18 @@ impl Go {
             }
         }
         out
+    }
+
+    /// The stones of the group on `p` (which holds one), along its ring from `p`: `group`
+    /// without a heap allocation.
+    pub fn group_stones(&self, p: Pt) -> impl Iterator<Item = Pt> + '_ {
+        let mut s = Some(p);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let next = self.next[cur] as usize;
+            s = (next != p).then_some(next);
+            Some(cur)
+        })
     }
 
     /// The group's representative (the same for every stone of a group).
