@@ -103,3 +103,42 @@ fn the_anchor_booklet_prints_the_engines_score_in_its_auto_caption() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains(&expected), "pdftotext lacks '{expected}'");
 }
+
+#[test]
+fn the_diagrams_of_one_section_share_one_scale_and_the_next_section_has_its_own() {
+    let dir = temp_dir("section-scale");
+    let go = |title: &str, per_row: usize, crop: &str| {
+        format!(
+            "[[diagram]]\ngame = \"go\"\ntitle = \"{title}\"\nper_row = {per_row}\n{crop}\n\
+             [diagram.position]\nblack = \"C3 D4\"\nwhite = \"D3\"\nto_play = \"black\"\n\n"
+        )
+    };
+    let config = format!(
+        "[document]\nname = \"s\"\nformats = [\"svg\"]\n\n\
+         [[text]]\nheading = \"One\"\nbody = \"A corner alone, then two whole boards.\"\n\n{}{}{}\
+         [[text]]\nheading = \"Two\"\nbody = \"A corner alone.\"\nnew_page = true\n\n{}",
+        go("corner", 1, "crop = \"A1 E5\""),
+        go("board", 2, ""),
+        go("board again", 2, ""),
+        go("corner again", 1, "crop = \"A1 E5\""),
+    );
+    std::fs::write(dir.join("s.toml"), config).unwrap();
+    let out = stonepress(&dir, &["build", "s.toml", "--out", "o"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files = common::files_under(&dir.join("o/s"));
+    assert_eq!(files.len(), 2, "one page per section");
+    // Section one: the corner is drawn at the whole boards' scale, so one stone size.
+    let one = common::stone_radii(&files[..1]);
+    assert_eq!(one.len(), 1, "section one: {one:?}");
+    // Section two has only its corner: drawn larger than section one's stones.
+    let two = common::stone_radii(&files[1..]);
+    assert_eq!(two.len(), 1, "section two: {two:?}");
+    let r = |s: &std::collections::BTreeSet<String>| -> f64 {
+        s.iter().next().unwrap().parse().unwrap()
+    };
+    assert!(r(&two) > r(&one) * 1.2, "{two:?} vs {one:?}");
+}

@@ -1,6 +1,8 @@
 //! Diagram pages: headings, paragraphs and rows of numbered diagrams flowed over pages.
 
-use crate::figure::{CAPTION_SIZE, Figure, board_aspect, draw_figure, figure_height, fit_caption};
+use crate::figure::{
+    CAPTION_SIZE, Figure, Look, board_aspect, draw_figure, figure_height, figure_scale, fit_caption,
+};
 use crate::geometry::{Point, Size};
 use crate::render::frame::{Fitted, fit_text, wrap_words};
 use crate::render::{Align, Page, Paint, Stroke};
@@ -372,7 +374,8 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
         title: fit_title(spec),
     };
     flow.new_page();
-    let items = items(blocks);
+    let blocks = one_scale_per_section(&flow, blocks);
+    let items = items(&blocks);
     for (i, item) in items.iter().enumerate() {
         match item {
             Item::Text(heading, paragraphs, new_page) => {
@@ -406,6 +409,52 @@ pub fn diagram_pages(spec: &DiagramPages, blocks: &[Block]) -> Vec<Page> {
         }
     }
     flow.pages
+}
+
+/// The blocks with one scale for the diagrams of one game in each section (from a heading to
+/// the next): the least scale any of them is drawn at in its box, so stones and numbers are
+/// the same size on every diagram a reader compares. (Scales are relative to each game's own
+/// spacing, so diagrams of different games are not compared.)
+fn one_scale_per_section(flow: &Flow, blocks: &[Block]) -> Vec<Block> {
+    let mut out = blocks.to_vec();
+    let starts: Vec<usize> = (0..blocks.len())
+        .filter(|&i| {
+            i == 0 || matches!(&blocks[i], Block::Text { heading, .. } if !heading.is_empty())
+        })
+        .chain([blocks.len()])
+        .collect();
+    for pair in starts.windows(2) {
+        let section = &blocks[pair[0]..pair[1]];
+        // Each diagram's scale in its box, keyed by its look.
+        let scales: Vec<(&Look, f64)> = items(section)
+            .iter()
+            .filter_map(|item| match item {
+                Item::Row(row) => Some(row),
+                Item::Text(..) => None,
+            })
+            .flat_map(|row| {
+                let (_, boxes, _) = flow.measure(row);
+                row.iter()
+                    .zip(boxes)
+                    .map(|(d, b)| (d.figure.look, figure_scale(&d.figure, b)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for b in &mut out[pair[0]..pair[1]] {
+            if let Block::Diagram(d) = b {
+                let least = scales
+                    .iter()
+                    .filter(|(look, _)| std::ptr::eq(*look, d.figure.look))
+                    .map(|&(_, s)| s)
+                    .fold(f64::INFINITY, f64::min);
+                if least.is_finite() {
+                    let own = d.figure.max_scale.unwrap_or(1.0);
+                    d.figure.max_scale = Some(own.min(least));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Prints "page N of M" at the foot of a page.
