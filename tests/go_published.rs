@@ -190,7 +190,8 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
 
 /// The figures by level on one half of the wide collection, 5 s a problem: agreement with the
 /// book's first move, the median time, and why the misses missed. Prints a table; the half,
-/// the budget and how the problem is closed come from the environment:
+/// the budget, a cap on the nodes of each search (`NODES`, for figures that do not depend on
+/// the machine's load) and how the problem is closed come from the environment:
 /// `HALF=check BUDGET_MS=5000 FRAME=ring cargo test --release --test go_published --
 /// --ignored --nocapture wide_figures`.
 #[test]
@@ -199,8 +200,9 @@ fn wide_figures() {
     let half = std::env::var("HALF").unwrap_or_else(|_| "check".into());
     let budget = std::env::var("BUDGET_MS").unwrap_or_else(|_| "5000".into());
     let frame = std::env::var("FRAME").ok();
+    let nodes = std::env::var("NODES").ok();
     let dir = temp_dir("published-wide");
-    println!("half {half}, budget {budget} ms, frame {frame:?}");
+    println!("half {half}, budget {budget} ms, nodes {nodes:?}, frame {frame:?}");
     println!(
         "{:<13} {:>5} {:>6} {:>5} {:>9} {:>8} {:>8} {:>8} {:>8}",
         "level", "right", "of", "%", "median ms", "unknown", "other", "ko-other", "disproven"
@@ -219,6 +221,9 @@ fn wide_figures() {
             let mut args = vec!["--budget-ms", budget.as_str()];
             if let Some(f) = &frame {
                 args.extend(["--frame", f.as_str()]);
+            }
+            if let Some(n) = &nodes {
+                args.extend(["--nodes", n.as_str()]);
             }
             let v = solve_go_json(&dir, file.to_str().expect("a path"), &args);
             let key = v["key_move"].as_str().map(String::from);

@@ -208,8 +208,22 @@ fn a_wall_frame_closes_the_problem_and_solves_it() {
     let path = file.to_str().expect("a path");
     let v = solve_go_json(&dir, path, &["--budget-ms", "5000", "--frame", "wall"]);
     assert_eq!(v["key_move"], "B9");
-    // The wall's region is the whole box inside the frame: A..G by 9..6 here.
-    assert_eq!(v["region"].as_array().map(Vec::len), Some(7 * 4));
+    // The frame closes the box A..G by 9..6; the search reads the fight area inside it.
+    let region: Vec<&str> = v["region"]
+        .as_array()
+        .expect("a region")
+        .iter()
+        .map(|p| p.as_str().expect("a point"))
+        .collect();
+    assert!(!region.is_empty() && region.len() < 7 * 4, "{region:?}");
+    for p in &region {
+        let (col, row) = p.split_at(1);
+        let row: u32 = row.parse().expect("a row");
+        assert!(
+            ("A"..="G").contains(&col) && (6..=9).contains(&row),
+            "{p} is in the box"
+        );
+    }
     let out = stonepress(
         &dir,
         &["solve", "go", "--position", path, "--frame", "moat"],

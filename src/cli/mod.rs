@@ -182,8 +182,8 @@ pub enum Command {
         nodes: Option<u64>,
         /// Life and death: how an open problem is closed. `ring` reads the fight area with a
         /// ring of points around it where only the attacker may play; `wall` fills the board
-        /// outside the problem with the attacker's stones (a tsumego frame) and reads every
-        /// point inside.
+        /// outside the problem with the attacker's stones (a tsumego frame) and reads the
+        /// fight area inside it.
         #[arg(long, value_name = "ring|wall")]
         frame: Option<String>,
         /// For goals reached in moves of one's own (a six, a pair): the most moves allowed;

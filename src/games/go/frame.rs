@@ -5,8 +5,10 @@
 //! side within one line of the board's edge is closed by the edge and reaches it), and every
 //! point outside that area becomes an attacker stone, but for single-point eyes wherever an
 //! outside point has only outside neighbours, so that a frame with room for them cannot be
-//! captured. The defender then has nowhere to run: the search reads every point of the area
-//! for both sides, with no ring of attacker-only points and no fight area narrowed by reach.
+//! captured. The defender then has nowhere to run beyond the box. Inside it, `solve go`
+//! narrows the search to the fight area as it does without the frame (`ld::solve_in_box`):
+//! read whole, the box holds about twice the points of the fight area, and the search ran out
+//! of nodes on most published problems.
 //!
 //! Frames made for engines that play for score also share the outside between the two
 //! colours so that the score stays even, and such an engine judges the problem rather than the

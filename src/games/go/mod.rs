@@ -334,9 +334,10 @@ pub fn solve(
             (region.clone(), ld::solve(&problem, budget))
         } else if walled {
             let attacker = go.stone(target).expect("a stone").opp();
+            // The frame closes the problem's box; inside it the search reads the fight area
+            // as it does without the frame, so that the region stays small.
             let framed = frame::frame(go, attacker);
-            let problem = ld::LifeAndDeath::new(framed.go, target, goal, &framed.area);
-            (framed.area, ld::solve(&problem, budget))
+            ld::solve_in_box(&framed.go, target, goal, &framed.area, budget)
         } else {
             ld::solve_in_box(go, target, goal, &region, budget)
         }
