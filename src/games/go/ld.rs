@@ -1,6 +1,5 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
-//! a region of candidate moves (with passes for both sides), captured target or a target
-//! confined to room for one eye (`confined_to_one_eye`) = killer wins,
+//! a region of candidate moves (with passes for both sides), captured target = killer wins,
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
 //! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
@@ -146,14 +145,6 @@ impl LifeAndDeath {
             && benson_lives(&self.go, self.target)
         {
             return Some(true);
-        }
-        if confined_to_one_eye(
-            &self.go,
-            self.target,
-            &self.region_marks,
-            &self.attacker_only,
-        ) {
-            return Some(false);
         }
         None
     }
@@ -561,118 +552,6 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks) -> bool {
         }
     }
     false
-}
-
-/// True when the attacker captures the target whatever the defender does, because the
-/// target's area leaves room for one eye at most. Nobody plays outside `region`, so an
-/// attacker chain with a liberty there is never captured: its stones are safe, and so is a
-/// stone played next to one, or next to an empty point outside the region ("filling" that
-/// point). The area is the set of points reachable from the target through the region's
-/// points other than safe stones, stepping on from the points the defender may play
-/// (`attacker_only` marks the others). The test holds when the defender cannot step out of the
-/// region, the area holds none of the attacker's stones, at most one of its points is neither
-/// a target stone nor one the attacker can fill (a "deep" point), no ko ban is in force and the
-/// defender has no pass to answer with a second one. Then the attacker fills every other empty
-/// point of the area, each play legal and safe (so the defender captures nothing), until the
-/// target's only liberty is the deep point, where it captures.
-fn confined_to_one_eye(go: &Go, target: Pt, region: &PointMarks, attacker_only: &[bool]) -> bool {
-    let defender = go.stone(target).expect("a stone");
-    let attacker = defender.opp();
-    if go.ko_point().is_some() || (go.passes() > 0 && go.to_move() == defender) {
-        return false;
-    }
-    let target_group = go.group_id(target);
-    let not_target = |p: Pt| {
-        go.stone(p)
-            .is_none_or(|c| c != defender || go.group_id(p) != target_group)
-    };
-    let open_outside = |q: Pt| go.on_board(q) && !region.contains(q) && go.is_empty(q);
-    // Cheap bound first: the area through empty points and defender stones alone is part of
-    // the full area, and a point none of whose neighbours is the attacker's or open outside is
-    // deep whatever is safe, so two such points already settle it.
-    let not_attacker = |q: Pt| go.stone(q) != Some(attacker);
-    let surely_deep = |p: Pt| {
-        not_target(p)
-            && go
-                .neighbours(p)
-                .iter()
-                .all(|&q| !go.on_board(q) || (not_attacker(q) && !open_outside(q)))
-    };
-    if small_area(
-        go,
-        target,
-        region,
-        attacker_only,
-        &not_attacker,
-        &surely_deep,
-    )
-    .is_none()
-    {
-        return false;
-    }
-    let mut checked = PointMarks::default();
-    let mut safe = PointMarks::default();
-    for p in go.points() {
-        if go.stone(p) == Some(attacker) {
-            let g = go.group_id(p);
-            if checked.insert(g) && go.liberty_marks(g).any_outside(region) {
-                safe.insert(g);
-            }
-        }
-    }
-    let is_safe = |q: Pt| go.stone(q) == Some(attacker) && safe.contains(go.group_id(q));
-    let deep = |p: Pt| {
-        not_target(p)
-            && !go
-                .neighbours(p)
-                .iter()
-                .any(|&q| is_safe(q) || open_outside(q))
-    };
-    small_area(go, target, region, attacker_only, &|q| !is_safe(q), &deep)
-        .is_some_and(|area| area.iter().all(|p| go.stone(p) != Some(attacker)))
-}
-
-/// The points reachable from `start` through points of `region` where `inside` holds,
-/// stepping on only from points the defender may play (not `attacker_only`); None when such a
-/// point touches a point outside the region where `inside` holds, or two points are `deep`.
-fn small_area(
-    go: &Go,
-    start: Pt,
-    region: &PointMarks,
-    attacker_only: &[bool],
-    inside: &dyn Fn(Pt) -> bool,
-    deep: &dyn Fn(Pt) -> bool,
-) -> Option<PointMarks> {
-    let mut seen = PointMarks::default();
-    let mut todo = [0u16; POINTS];
-    let mut top = 0;
-    let mut count = 0;
-    seen.insert(start);
-    todo[top] = start as u16;
-    top += 1;
-    while top > 0 {
-        top -= 1;
-        let p = todo[top] as Pt;
-        if deep(p) {
-            count += 1;
-            if count >= 2 {
-                return None;
-            }
-        }
-        if attacker_only[p] {
-            continue;
-        }
-        for q in go.neighbours(p) {
-            if go.on_board(q) && inside(q) && seen.insert(q) {
-                if !region.contains(q) {
-                    return None;
-                }
-                todo[top] = q as u16;
-                top += 1;
-            }
-        }
-    }
-    Some(seen)
 }
 
 /// Points of the largest board with its frame: a bound for fixed-size work lists.
