@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{files_under, have, stonepress, temp_dir};
+use common::{copy_dir, have, stonepress, temp_dir, visible};
 
 /// A document with board pages and a small puzzle book (so it has a manifest).
 fn config(pages: usize, seed: u64) -> String {
@@ -25,32 +25,6 @@ fn run(dir: &Path, args: &[&str], abort_after: Option<usize>) -> std::process::O
         c.env("STONEPRESS_TEST_ABORT_AFTER", n.to_string());
     }
     c.output().expect("run stonepress")
-}
-
-/// The files a reader sees (hidden names left out), and the hidden names.
-fn visible(out: &Path) -> (Vec<(String, Vec<u8>)>, Vec<String>) {
-    let (mut shown, mut hidden) = (Vec::new(), Vec::new());
-    for (name, bytes) in files_under(out) {
-        if name.split('/').any(|c| c.starts_with('.')) {
-            hidden.push(name);
-        } else {
-            shown.push((name, bytes));
-        }
-    }
-    (shown, hidden)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
 }
 
 fn names(files: &[(String, Vec<u8>)]) -> Vec<&str> {

@@ -157,3 +157,31 @@ pub fn stone_radii(files: &[(String, Vec<u8>)]) -> std::collections::BTreeSet<St
     }
     radii
 }
+
+/// The files under `out` a reader sees (names with a hidden part left out), and the hidden
+/// names.
+pub fn visible(out: &Path) -> (Vec<(String, Vec<u8>)>, Vec<String>) {
+    let (mut shown, mut hidden) = (Vec::new(), Vec::new());
+    for (name, bytes) in files_under(out) {
+        if name.split('/').any(|c| c.starts_with('.')) {
+            hidden.push(name);
+        } else {
+            shown.push((name, bytes));
+        }
+    }
+    (shown, hidden)
+}
+
+/// Copies the folder `from` with everything under it to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}

@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{files_under, temp_dir};
+use common::{copy_dir, temp_dir, visible};
 
 const A: &str = "(;GM[1]FF[4]SZ[9]AB[cc][dc][ec]AW[dd][ed];B[ee])\n";
 const B: &str = "(;GM[1]FF[4]SZ[9]AB[cc][dc][ec][cd]AW[dd][ed][de];W[fe])\n";
@@ -43,32 +43,6 @@ fn ok(o: std::process::Output) {
 }
 
 type Files = Vec<(String, Vec<u8>)>;
-
-/// The files a reader sees (hidden names left out), and the hidden names.
-fn visible(out: &Path) -> (Files, Vec<String>) {
-    let (mut shown, mut hidden) = (Vec::new(), Vec::new());
-    for (name, bytes) in files_under(out) {
-        if name.split('/').any(|c| c.starts_with('.')) {
-            hidden.push(name);
-        } else {
-            shown.push((name, bytes));
-        }
-    }
-    (shown, hidden)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
 
 /// Builds `old` then kills a build of `new` over a copy of it after each step in turn, checking
 /// what a reader sees then and after the next run (of another document). Returns the number of

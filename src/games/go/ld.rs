@@ -612,72 +612,113 @@ fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
         regions += 1;
     }
     start[regions] = len as u16;
-    // For each region: the chains bordering it, each with whether the region is vital to it
-    // (every empty point of the region is a liberty of the chain), listed region by region.
-    let mut border = [0u16; B];
-    let mut vital = [false; B];
-    let mut bstart = [0u16; N];
-    let mut blen = 0usize;
+    let mut borders = Borders::<N, B>::new();
     for r in 0..regions {
-        bstart[r] = blen as u16;
-        let pts = &flat[start[r] as usize..start[r + 1] as usize];
+        borders.add_region(go, c, &flat[start[r] as usize..start[r + 1] as usize]);
+    }
+    let mut alive_chain = chains;
+    borders.removals(|| chains.iter(), &mut alive_chain, None);
+    alive_chain
+}
+
+/// The regions of Benson's test as the chains bordering each, with whether the region is vital
+/// to each (every empty point of the region is a liberty of the chain), listed region by region
+/// in fixed-size arrays: `N` points, `B` (region, chain) pairs.
+struct Borders<const N: usize, const B: usize> {
+    border: [u16; B],
+    vital: [bool; B],
+    /// Where each region's pairs start in `border`; one more entry than regions.
+    start: [u16; N],
+    regions: usize,
+    len: usize,
+}
+
+impl<const N: usize, const B: usize> Borders<N, B> {
+    fn new() -> Self {
+        Borders {
+            border: [0; B],
+            vital: [false; B],
+            start: [0; N],
+            regions: 0,
+            len: 0,
+        }
+    }
+
+    /// Adds the region of points `pts` (not `c`'s stones) and returns the group ids of the
+    /// chains of `c` bordering it.
+    fn add_region(&mut self, go: &Go, c: Color, pts: &[u16]) -> &[u16] {
+        let from = self.len;
         for &p in pts {
             for q in go.neighbours(p as Pt) {
                 if go.stone(q) == Some(c) {
                     let g = go.group_id(q) as u16;
-                    if !border[bstart[r] as usize..blen].contains(&g) {
-                        border[blen] = g;
-                        blen += 1;
+                    if !self.border[from..self.len].contains(&g) {
+                        self.border[self.len] = g;
+                        self.len += 1;
                     }
                 }
             }
         }
-        for b in bstart[r] as usize..blen {
-            let chain = border[b] as Pt;
-            vital[b] = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
+        for b in from..self.len {
+            let chain = self.border[b] as Pt;
+            self.vital[b] = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
                 go.neighbours(p as Pt)
                     .iter()
                     .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == chain)
             });
         }
+        self.regions += 1;
+        self.start[self.regions] = self.len as u16;
+        &self.border[from..self.len]
     }
-    bstart[regions] = blen as u16;
-    let mut alive_chain = chains;
-    let mut alive_region = [true; N];
-    loop {
-        let mut changed = false;
-        // A chain stays alive with two or more live regions vital to it.
-        let mut count = [0u8; N];
-        for r in (0..regions).filter(|&r| alive_region[r]) {
-            for b in bstart[r] as usize..bstart[r + 1] as usize {
-                if vital[b] {
-                    let g = border[b] as usize;
-                    count[g] = count[g].saturating_add(1);
+
+    /// Benson's removals: a chain stays alive with two or more live regions vital to it, a
+    /// region while every chain bordering it does, repeated until nothing changes. `chains`
+    /// lists the chains to test, `alive` starts as the set of them and ends as the living ones.
+    /// With `watch`, stops as soon as that chain is removed and returns false.
+    fn removals<I: Iterator<Item = Pt>>(
+        &self,
+        chains: impl Fn() -> I,
+        alive: &mut PointMarks,
+        watch: Option<Pt>,
+    ) -> bool {
+        let span = |r: usize| self.start[r] as usize..self.start[r + 1] as usize;
+        let mut alive_region = [true; N];
+        loop {
+            let mut changed = false;
+            let mut count = [0u8; N];
+            for r in (0..self.regions).filter(|&r| alive_region[r]) {
+                for b in span(r) {
+                    if self.vital[b] {
+                        let g = self.border[b] as usize;
+                        count[g] = count[g].saturating_add(1);
+                    }
                 }
             }
-        }
-        for ch in chains.iter() {
-            if alive_chain.contains(ch) && count[ch] < 2 {
-                alive_chain.remove(ch);
-                changed = true;
+            for ch in chains() {
+                if alive.contains(ch) && count[ch] < 2 {
+                    if watch == Some(ch) {
+                        return false;
+                    }
+                    alive.remove(ch);
+                    changed = true;
+                }
             }
-        }
-        // A region stays alive while every chain bordering it does.
-        for r in 0..regions {
-            if alive_region[r]
-                && border[bstart[r] as usize..bstart[r + 1] as usize]
-                    .iter()
-                    .any(|&b| !alive_chain.contains(b as Pt))
-            {
-                alive_region[r] = false;
-                changed = true;
+            for (r, live) in alive_region.iter_mut().enumerate().take(self.regions) {
+                if *live
+                    && self.border[span(r)]
+                        .iter()
+                        .any(|&b| !alive.contains(b as Pt))
+                {
+                    *live = false;
+                    changed = true;
+                }
             }
-        }
-        if !changed {
-            break;
+            if !changed {
+                return true;
+            }
         }
     }
-    alive_chain
 }
 
 /// True when the chain of `target` is Benson-alive: the same answer as
@@ -711,15 +752,10 @@ fn benson_from<const N: usize, const B: usize>(go: &Go, target: Pt) -> bool {
     // Regions that may be vital to a chain, their points listed region by region in `flat`;
     // `claimed` holds every point flooded, `useless` those of regions vital to no chain.
     let mut flat = [0u16; N];
-    let mut regions = 0usize;
     let mut len = 0usize;
     let mut claimed = PointMarks::default();
     let mut useless = PointMarks::default();
-    // For each region: the chains bordering it, each with whether the region is vital to it.
-    let mut border = [0u16; B];
-    let mut vital = [false; B];
-    let mut bstart = [0u16; N];
-    let mut blen = 0usize;
+    let mut borders = Borders::<N, B>::new();
     let mut ci = 0;
     while ci < n_chains {
         let g = chains[ci] as Pt;
@@ -765,76 +801,22 @@ fn benson_from<const N: usize, const B: usize>(go: &Go, target: Pt) -> bool {
                     len = from;
                     continue;
                 }
-                let r = regions;
-                bstart[r] = blen as u16;
-                let pts = &flat[from..len];
-                for &p in pts {
-                    for x in go.neighbours(p as Pt) {
-                        if own(x) {
-                            let h = go.group_id(x) as u16;
-                            if !border[bstart[r] as usize..blen].contains(&h) {
-                                border[blen] = h;
-                                blen += 1;
-                            }
-                        }
-                    }
-                }
-                for b in bstart[r] as usize..blen {
-                    let chain = border[b] as Pt;
-                    vital[b] = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
-                        go.neighbours(p as Pt)
-                            .iter()
-                            .any(|&x| own(x) && go.group_id(x) == chain)
-                    });
-                    if chain_seen.insert(chain) {
-                        chains[n_chains] = chain as u16;
+                for &chain in borders.add_region(go, c, &flat[from..len]) {
+                    if chain_seen.insert(chain as Pt) {
+                        chains[n_chains] = chain;
                         n_chains += 1;
                     }
                 }
-                regions += 1;
             }
         }
     }
-    bstart[regions] = blen as u16;
     // Benson's removals on the chains and regions reached, as in `benson_in`.
     let mut alive_chain = chain_seen;
-    let mut alive_region = [true; N];
-    loop {
-        let mut changed = false;
-        let mut count = [0u8; N];
-        for r in (0..regions).filter(|&r| alive_region[r]) {
-            for b in bstart[r] as usize..bstart[r + 1] as usize {
-                if vital[b] {
-                    let g = border[b] as usize;
-                    count[g] = count[g].saturating_add(1);
-                }
-            }
-        }
-        for &ch in &chains[..n_chains] {
-            let ch = ch as Pt;
-            if alive_chain.contains(ch) && count[ch] < 2 {
-                if ch == first {
-                    return false;
-                }
-                alive_chain.remove(ch);
-                changed = true;
-            }
-        }
-        for r in 0..regions {
-            if alive_region[r]
-                && border[bstart[r] as usize..bstart[r + 1] as usize]
-                    .iter()
-                    .any(|&b| !alive_chain.contains(b as Pt))
-            {
-                alive_region[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    alive_chain.contains(first)
+    borders.removals(
+        || chains[..n_chains].iter().map(|&ch| ch as Pt),
+        &mut alive_chain,
+        Some(first),
+    ) && alive_chain.contains(first)
 }
 
 /// The default region: the bounding box of all stones grown by one line, clipped to the
