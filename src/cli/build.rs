@@ -497,12 +497,14 @@ pub fn write_outputs(
         }
         if want_svg {
             let rel = svg_dir.join(format!("{:03}-{}.svg", i + 1, slug(title)));
-            let text = svg::page_to_svg(&page, &format!("{} - page {}", plan.title, i + 1));
-            let mut bytes = Vec::with_capacity(atomic::SVG_MARK.len() + text.len());
-            bytes.extend_from_slice(atomic::SVG_MARK.as_bytes());
-            bytes.extend_from_slice(text.as_bytes());
-            drop(text);
-            set.write(&rel, &bytes)?;
+            // The mark and the page in one buffer, written with one call.
+            let mut text = String::from(atomic::SVG_MARK);
+            svg::write_page(
+                &mut text,
+                &page,
+                &format!("{} - page {}", plan.title, i + 1),
+            );
+            set.write(&rel, text.as_bytes())?;
             files.push(set.staged(&rel).1);
         }
         Ok(())
