@@ -2,6 +2,11 @@
 //! document (SVG) against sgf-render drawing the same SGF to SVG, both run as processes from
 //! the same folder, alternating run by run so that both see the same load. Prints the median
 //! and mean wall time of each, their ratios, and the machine's load average before and after.
+//! Then, on Linux, the CPU time (user + system) each takes a run, from a second pass in
+//! batches of 20 runs, alternating batch by batch (the kernel counts the CPU time of finished
+//! children in hundredths of a second, so a run is too short to time alone): on a loaded
+//! machine the wall times mostly measure waiting for a core and for the disk, the CPU time
+//! the work each program does.
 //!
 //! Like for like: each run replaces the file the previous run of the same program wrote, the
 //! way a user rebuilds a diagram after an edit. sgf-render reads `one.sgf` and writes
@@ -49,17 +54,37 @@ struct Runner {
     program: PathBuf,
     args: Vec<String>,
     times: Vec<f64>,
+    /// CPU seconds of the batches timed so far, and their runs.
+    cpu: f64,
+    cpu_runs: usize,
 }
 
 impl Runner {
+    fn new(name: &str, program: PathBuf, args: &[&str]) -> Runner {
+        Runner {
+            name: name.to_string(),
+            program,
+            args: args.iter().map(|a| a.to_string()).collect(),
+            times: Vec::new(),
+            cpu: 0.0,
+            cpu_runs: 0,
+        }
+    }
+
+    /// One run, its wall time recorded.
     fn run(&mut self, dir: &Path) {
         let t = Instant::now();
+        self.exec(dir);
+        self.times.push(t.elapsed().as_secs_f64());
+    }
+
+    /// One run, checked to succeed.
+    fn exec(&self, dir: &Path) {
         let out = Command::new(&self.program)
             .args(&self.args)
             .current_dir(dir)
             .output()
             .unwrap_or_else(|e| panic!("{}: {e}", self.program.display()));
-        self.times.push(t.elapsed().as_secs_f64());
         assert!(
             out.status.success(),
             "{}: {}",
@@ -80,14 +105,17 @@ impl Runner {
 }
 
 fn stonepress(name: &str, program: PathBuf, out: &str) -> Runner {
-    Runner {
-        name: name.to_string(),
-        program,
-        args: ["build", "one.toml", "--out", out]
-            .map(String::from)
-            .to_vec(),
-        times: Vec::new(),
-    }
+    Runner::new(name, program, &["build", "one.toml", "--out", out])
+}
+
+/// The CPU time (user + system) of this process's finished children so far, in seconds
+/// (Linux: fields 16 and 17 of /proc/self/stat, in ticks of 1/100 s on every Linux ABI
+/// this runs on), or None where there is no such file.
+fn children_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    let ticks = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// The one-minute load average (Linux), or "?".
@@ -116,12 +144,11 @@ fn main() {
     }
     let peer = std::env::var_os("SGF_RENDER").map(PathBuf::from);
     match &peer {
-        Some(p) if p.is_file() => runners.push(Runner {
-            name: "sgf-render".to_string(),
-            program: p.clone(),
-            args: ["one.sgf", "-o", "peer.svg"].map(String::from).to_vec(),
-            times: Vec::new(),
-        }),
+        Some(p) if p.is_file() => runners.push(Runner::new(
+            "sgf-render",
+            p.clone(),
+            &["one.sgf", "-o", "peer.svg"],
+        )),
         Some(p) => println!(
             "SKIPPED: SGF_RENDER={} is not a file; timing stonepress alone",
             p.display()
@@ -140,12 +167,7 @@ fn main() {
     // What the folder sync costs by itself here: the last two steps of a one-page rebuild
     // (rename a page of the same size over the old one, fsync its folder), done in this
     // process in the same rotation, so its time can be set against the rows above.
-    let mut sync = Runner {
-        name: "folder sync".to_string(),
-        program: PathBuf::new(),
-        args: Vec::new(),
-        times: Vec::new(),
-    };
+    let mut sync = Runner::new("folder sync", PathBuf::new(), &[]);
     let scratch = dir.join("sync");
     std::fs::create_dir_all(&scratch).expect("scratch folder");
     let page = vec![b'x'; 16_000];
@@ -162,6 +184,20 @@ fn main() {
             .and_then(|f| f.sync_all())
             .expect("sync the folder");
         sync.times.push(t.elapsed().as_secs_f64());
+    }
+    // The CPU pass: batches of BATCH runs, alternating batch by batch.
+    const BATCH: usize = 20;
+    for _ in 0..runs.div_ceil(BATCH) {
+        for r in &mut runners {
+            let Some(before) = children_cpu() else { break };
+            for _ in 0..BATCH {
+                r.exec(&dir);
+            }
+            if let Some(after) = children_cpu() {
+                r.cpu += after - before;
+                r.cpu_runs += BATCH;
+            }
+        }
     }
     let load_after = load();
     println!(
@@ -191,6 +227,25 @@ fn main() {
                 r.mean() / p.mean()
             );
         }
+    }
+    let cpu = |r: &Runner| r.cpu / r.cpu_runs.max(1) as f64;
+    if runners.iter().all(|r| r.cpu_runs > 0) {
+        println!("CPU time a run (user + system), batches of {BATCH} runs, alternating:");
+        for r in &runners {
+            println!(
+                "  {:<12} {:6.2} ms   ({} runs)",
+                r.name,
+                cpu(r) * 1000.0,
+                r.cpu_runs
+            );
+        }
+        if let Some(p) = runners.iter().find(|r| r.name == "sgf-render") {
+            for r in runners.iter().filter(|r| r.name != "sgf-render") {
+                println!("  {} / sgf-render: {:.2} (CPU)", r.name, cpu(r) / cpu(p));
+            }
+        }
+    } else {
+        println!("CPU time: SKIPPED (no /proc/self/stat to read it from)");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

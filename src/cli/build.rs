@@ -52,15 +52,13 @@ pub fn page_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize 
 /// The pages of a plan as laid out at its paper's width.
 fn count_pages(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
     let (front, back) = matter_pages(plan, sets);
-    front + body_count(plan, blocks, sets) + back
+    front + body_count(plan, diagram_part(plan, blocks).len(), sets) + back
 }
 
-/// The pages of the sheets, diagrams and books.
-fn body_count(plan: &Plan, blocks: &[Block], sets: &[Vec<Record>]) -> usize {
+/// The pages of the sheets, the `diagrams` diagram pages and the books.
+fn body_count(plan: &Plan, diagrams: usize, sets: &[Vec<Record>]) -> usize {
     let books: usize = plan.books.iter().take(sets.len()).map(|b| b.pages()).sum();
-    plan.sheets.iter().map(|s| s.page_count()).sum::<usize>()
-        + diagram_part(plan, blocks).len()
-        + books
+    plan.sheets.iter().map(|s| s.page_count()).sum::<usize>() + diagrams + books
 }
 
 /// Pages of front matter (title, contents, how to read) and back matter (the index by
@@ -140,15 +138,17 @@ fn each_page<E>(
         f(n, page, title)
     };
     let (front, back) = matter_pages(plan, sets);
-    let total = count_pages(plan, blocks, sets);
+    // The diagram pages are laid out once, for the count and for the pages themselves.
+    let diagrams = diagram_part(plan, blocks);
+    let total = front + body_count(plan, diagrams.len(), sets) + back;
     if front == 0 {
-        return body_pages(plan, blocks, sets, (0, total), &mut f);
+        return body_pages(plan, diagrams, sets, (0, total), &mut f);
     }
     // The contents need every bookmark's page: lay the body out once to find them.
     let mut marks = Vec::new();
     body_pages(
         plan,
-        blocks,
+        diagrams.clone(),
         sets,
         (front, total),
         &mut |n, page: Page, _| {
@@ -166,7 +166,7 @@ fn each_page<E>(
     {
         f(i, page, &plan.title)?;
     }
-    body_pages(plan, blocks, sets, (front, total), &mut f)?;
+    body_pages(plan, diagrams, sets, (front, total), &mut f)?;
     if back == 1 {
         let mut page = Page::new(plan.paper);
         let paragraphs = front::by_difficulty(&infos);
@@ -255,16 +255,16 @@ fn front_pages(
     pages
 }
 
-/// Lays out the sheets, diagrams and books one page at a time, numbered from `start + 1` of
-/// `total`, and hands each to `f` with its 0-based index in the document.
+/// Lays out the sheets and books one page at a time and hands them out with the laid-out
+/// `diagrams` (of [`diagram_part`]) between them, numbered from `start + 1` of `total`, each
+/// to `f` with its 0-based index in the document.
 fn body_pages<E>(
     plan: &Plan,
-    blocks: &[Block],
+    diagrams: Vec<Page>,
     sets: &[Vec<Record>],
     (start, total): (usize, usize),
     f: &mut dyn FnMut(usize, Page, &str) -> Result<(), E>,
 ) -> Result<(), E> {
-    let diagrams = diagram_part(plan, blocks);
     let mut n = start;
     for sheet in &plan.sheets {
         for i in 0..sheet.page_count() {
@@ -497,12 +497,14 @@ pub fn write_outputs(
         }
         if want_svg {
             let rel = svg_dir.join(format!("{:03}-{}.svg", i + 1, slug(title)));
-            let text = svg::page_to_svg(&page, &format!("{} - page {}", plan.title, i + 1));
-            let mut bytes = Vec::with_capacity(atomic::SVG_MARK.len() + text.len());
-            bytes.extend_from_slice(atomic::SVG_MARK.as_bytes());
-            bytes.extend_from_slice(text.as_bytes());
-            drop(text);
-            set.write(&rel, &bytes)?;
+            // The mark and the page in one buffer, written with one call.
+            let mut text = String::from(atomic::SVG_MARK);
+            svg::write_page(
+                &mut text,
+                &page,
+                &format!("{} - page {}", plan.title, i + 1),
+            );
+            set.write(&rel, text.as_bytes())?;
             files.push(set.staged(&rel).1);
         }
         Ok(())

@@ -23,6 +23,9 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+// Each subcommand's arguments are built only when that subcommand runs (or its help is
+// shown): building all of them took about 7% of the CPU of a one-diagram build.
+#[command(defer = true)]
 pub enum Command {
     /// Build a configuration (or the embedded sampler) into PDF and SVG files.
     Build {

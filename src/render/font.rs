@@ -11,6 +11,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The regular face's file.
 static REGULAR_TTF: &[u8] = include_bytes!("fonts/LiberationSans-Regular.ttf");
@@ -28,13 +29,17 @@ pub struct Face {
     pub postscript_name: &'static str,
     /// Font units per em.
     pub units_per_em: u16,
-    /// Advance width of each glyph, in font units.
-    advances: Vec<u16>,
+    /// The number of glyphs.
+    glyphs: u16,
+    /// The horizontal metrics (advance widths), read on demand like the character map.
+    hmtx: Option<ttf_parser::hmtx::Table<'static>>,
     /// The character map, read on demand (building a table of all its characters cost more
     /// than a one-page document spends on everything else).
     cmap: Option<ttf_parser::cmap::Table<'static>>,
-    /// The glyphs of U+0000..U+00FF (the common case, without hashing).
-    latin: [Option<u16>; 256],
+    /// The glyphs of U+0000..U+00FF (the common case), each looked up in the character map the
+    /// first time it is asked for: 0 not yet, 1 no glyph, else the glyph plus 2. Filling all of
+    /// them up front cost 512 lookups per run where a page uses a few dozen characters.
+    latin: [AtomicU32; 256],
     /// Ascender, descender and cap height, font units.
     pub ascent: i16,
     /// Descender (negative), font units.
@@ -48,23 +53,15 @@ pub struct Face {
 impl Face {
     fn load(data: &'static [u8], postscript_name: &'static str) -> Face {
         let face = ttf_parser::Face::parse(data, 0).expect("the shipped font parses");
-        let n = face.number_of_glyphs();
-        let advances = (0..n)
-            .map(|g| face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0))
-            .collect();
-        let cmap = face.tables().cmap;
-        let mut latin = [None; 256];
-        for (i, slot) in latin.iter_mut().enumerate() {
-            *slot = lookup(cmap, i as u8 as char);
-        }
         let r = face.global_bounding_box();
         Face {
             data,
             postscript_name,
             units_per_em: face.units_per_em(),
-            advances,
-            cmap,
-            latin,
+            glyphs: face.number_of_glyphs(),
+            hmtx: face.tables().hmtx,
+            cmap: face.tables().cmap,
+            latin: [const { AtomicU32::new(0) }; 256],
             ascent: face.ascender(),
             descent: face.descender(),
             cap_height: face.capital_height().unwrap_or(face.ascender()),
@@ -75,14 +72,37 @@ impl Face {
     /// The glyph of a character, if the font has one.
     pub fn glyph(&self, c: char) -> Option<u16> {
         match u32::from(c) {
-            i @ 0..=255 => self.latin[i as usize],
+            i @ 0..=255 => {
+                // Every thread that races here stores the same value.
+                let slot = &self.latin[i as usize];
+                match slot.load(Ordering::Relaxed) {
+                    0 => {
+                        let g = lookup(self.cmap, c);
+                        slot.store(g.map_or(1, |g| u32::from(g) + 2), Ordering::Relaxed);
+                        g
+                    }
+                    1 => None,
+                    v => Some((v - 2) as u16),
+                }
+            }
             _ => lookup(self.cmap, c),
         }
     }
 
+    /// The advance width of a glyph in font units (0 for a glyph the face does not have). The
+    /// faces are not variable, so this is the table's value as it stands.
+    fn advance(&self, glyph: u16) -> u16 {
+        if glyph >= self.glyphs {
+            return 0;
+        }
+        self.hmtx
+            .and_then(|h| h.advance(ttf_parser::GlyphId(glyph)))
+            .unwrap_or(0)
+    }
+
     /// The advance of a glyph in thousandths of an em (the unit PDF widths are given in).
     pub fn advance_milli(&self, glyph: u16) -> f64 {
-        let units = self.advances.get(glyph as usize).copied().unwrap_or(0);
+        let units = self.advance(glyph);
         units as f64 * 1000.0 / self.units_per_em as f64
     }
 
@@ -93,7 +113,7 @@ impl Face {
             .chars()
             .map(|c| {
                 let g = self.glyph(c).unwrap_or(0);
-                self.advances.get(g as usize).copied().unwrap_or(0) as u32
+                u32::from(self.advance(g))
             })
             .sum();
         units as f64 / self.units_per_em as f64 * size
@@ -315,6 +335,27 @@ mod tests {
     }
 
     #[test]
+    fn glyphs_and_advances_read_on_demand_match_the_parsed_face() {
+        for bold in [false, true] {
+            let f = face(bold);
+            let parsed = ttf_parser::Face::parse(f.data, 0).unwrap();
+            for i in 0..=255u8 {
+                let c = char::from(i);
+                let direct = lookup(parsed.tables().cmap, c);
+                // Twice: the first call fills the slot, the second reads it.
+                assert_eq!(f.glyph(c), direct, "{c:?}");
+                assert_eq!(f.glyph(c), direct, "{c:?}");
+            }
+            for g in 0..parsed.number_of_glyphs() + 2 {
+                let want = parsed
+                    .glyph_hor_advance(ttf_parser::GlyphId(g))
+                    .unwrap_or(0);
+                assert_eq!(f.advance(g), want, "glyph {g}");
+            }
+        }
+    }
+
+    #[test]
     fn letters_beyond_latin_1_have_glyphs_and_others_are_named() {
         for text in ["Łódź – “Dots” → Škoda", "Точки", "Τρίγωνο"] {
             assert_eq!(missing(text, false), None, "{text}");
@@ -332,7 +373,7 @@ mod tests {
         assert!(sub.len() < f.data.len() / 4, "{} bytes", sub.len());
         assert_eq!(subset(f.data, &glyphs).unwrap(), sub, "deterministic");
         let parsed = ttf_parser::Face::parse(&sub, 0).expect("the subset parses");
-        assert_eq!(parsed.number_of_glyphs() as usize, f.advances.len());
+        assert_eq!(parsed.number_of_glyphs(), f.glyphs);
         for &g in &glyphs {
             let outline = parsed.glyph_bounding_box(ttf_parser::GlyphId(g));
             assert!(outline.is_some() || f.glyph(' ') == Some(g), "glyph {g}");
