@@ -16,14 +16,14 @@ use crate::solve::{Branch, Budget, Problem};
 /// gives the same puzzles on every machine).
 pub const CANDIDATE_NODES: u64 = 25_000;
 
-/// Most points a candidate's first move may take (the pass aside). A problem with more is an
-/// open fight whose proof, kept or not, costs most of the generation time: measured on the
-/// first 520 candidates of the template book's seed, those with 9 or 10 first points were a
-/// quarter of the 389 candidates searched but took four fifths of the time (8 ran out of the
-/// budget, 83 were not unique or not proven, 8 were kept). Turning them down makes each kept
-/// puzzle about four times cheaper; the
-/// hard band is then filled from the smaller fights (6 hard puzzles in those 520 candidates
-/// instead of 13, at less time per hard puzzle).
+/// Most points a candidate's first move may take (the pass aside). A problem with more is
+/// an open fight whose proof, kept or not, costs most of the generation time: measured on
+/// the first 520 candidates of the template book's seed, those with 9 or 10 first points
+/// were a quarter of the 389 candidates searched but took four fifths of the time (8 ran
+/// out of the budget, 83 were not unique or not proven, 8 were kept). Turning them down
+/// makes each kept puzzle about four times cheaper; the hard band is then filled from the
+/// smaller fights (6 hard puzzles in those 520 candidates instead of 13, at less time per
+/// hard puzzle).
 pub const MAX_FIRST_MOVES: usize = 8;
 
 /// Why a candidate was not kept.
@@ -39,8 +39,8 @@ pub enum Reject {
     NotUnique,
     /// The solution is shorter than three moves before a pass.
     TooShallow,
-    /// More first moves than `MAX_FIRST_MOVES`: an open fight, which nearly always runs out
-    /// of the budget.
+    /// More first moves than `MAX_FIRST_MOVES`: an open fight, whose proof costs more than
+    /// the few puzzles such fights make are worth.
     Open,
 }
 
