@@ -6,12 +6,17 @@
 //! `cargo bench --bench puzzles -- [GAME [KIND [CANDIDATES]]]`: GAME and KIND as a `[[puzzles]]`
 //! table names them (default: the first game with puzzles and its default kind), CANDIDATES
 //! candidates on one core (default 400). `cargo bench --bench puzzles -- all 0 60` measures
-//! every kind of every game with 60 candidates each.
+//! every kind of every game with 60 candidates each. With `PUZZLES_SPLIT=1`, a Go kind also
+//! prints, by outcome, the share of the search nodes that went to the proof of the root (one
+//! winning first move found, or none) and to the other first moves after it; and the search
+//! nodes and kept puzzles of the candidates by their number of first points, those the
+//! first-move limit turns down unsearched proven all the same.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use stonepress::games::GameId;
+use stonepress::games::go::puzzle::{Candidate as GoCandidate, MAX_FIRST_MOVES, search_split};
 use stonepress::games::puzzle::{PuzzleKind, games_with_kinds};
 use stonepress::puzzle::{Difficulty, SetSpec, generate};
 
@@ -39,15 +44,35 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
     let mut kept = 0u64;
     let mut sizes = Vec::new();
     let mut spent_rejecting = 0.0;
+    let split = std::env::var("PUZZLES_SPLIT").is_ok_and(|v| v == "1");
+    // Nodes of the root's proof and of the whole proof, by outcome.
+    let mut nodes: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    // Candidates, search nodes and puzzles kept (limit aside), by number of first points.
+    let mut by_points: BTreeMap<usize, (u32, u64, u32)> = BTreeMap::new();
+    // Time spent on those counts, left out of the figures.
+    let mut splitting = 0.0;
     let started = Instant::now();
     for k in 0..candidates {
         let seed = 0xB00C ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let t = Instant::now();
-        let made = match kind.sample(seed, size) {
+        let sampled = kind.sample(seed, size);
+        let secs_sampling = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let halves = if split {
+            sampled
+                .as_ref()
+                .and_then(|c| c.downcast_ref::<GoCandidate>())
+                .map(|c| search_split(c, seed))
+        } else {
+            None
+        };
+        splitting += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let made = match sampled {
             Some(c) => kind.prove(c, seed),
             None => Err("no candidate sampled".into()),
         };
-        let secs = t.elapsed().as_secs_f64();
+        let secs = secs_sampling + t.elapsed().as_secs_f64();
         if std::env::var("VERBOSE").is_ok() {
             eprintln!(
                 "{k}: {secs:.3}s {:?}",
@@ -58,6 +83,17 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
             Ok(_) => "kept".to_string(),
             Err(e) => reason(e),
         };
+        if let Some(h) = halves {
+            let e = by_points.entry(h.first_points).or_insert((0, 0, 0));
+            e.0 += 1;
+            e.1 += h.whole;
+            e.2 += u32::from(h.kept);
+            if h.first_points <= MAX_FIRST_MOVES {
+                let e = nodes.entry(outcome.clone()).or_insert((0, 0));
+                e.0 += h.root;
+                e.1 += h.whole;
+            }
+        }
         *spent.entry(outcome).or_insert(0.0) += secs;
         match made {
             Ok(r) => {
@@ -74,7 +110,7 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
             }
         }
     }
-    let total = started.elapsed().as_secs_f64();
+    let total = started.elapsed().as_secs_f64() - splitting;
     println!("candidates: {candidates}, kept: {kept}, rejected: {rejects:?}");
     println!(
         "on one core: {total:.1} s, {:.3} s per kept puzzle (rejected candidates included)",
@@ -85,6 +121,29 @@ fn measure(game: GameId, kind: &'static dyn PuzzleKind, candidates: u64) {
         .map(|(why, s)| format!("{why} {s:.2} s ({:.0}%)", 100.0 * s / total.max(1e-9)))
         .collect();
     println!("time by outcome: {}", shares.join(", "));
+    if !nodes.is_empty() {
+        let shares: Vec<String> = nodes
+            .iter()
+            .map(|(why, &(root, whole))| {
+                format!(
+                    "{why} {whole} nodes ({:.0}% the root, {:.0}% the other first moves)",
+                    100.0 * root as f64 / whole.max(1) as f64,
+                    100.0 * whole.saturating_sub(root) as f64 / whole.max(1) as f64
+                )
+            })
+            .collect();
+        println!("search nodes by outcome: {}", shares.join(", "));
+        let rows: Vec<String> = by_points
+            .iter()
+            .map(|(points, (n, whole, kept))| {
+                format!("{points}: {n} candidates, {whole} nodes, {kept} kept")
+            })
+            .collect();
+        println!(
+            "by first points (more than {MAX_FIRST_MOVES} turned down unsearched): {}",
+            rows.join("; ")
+        );
+    }
     sizes.sort_unstable();
     println!("proof sizes of kept puzzles: {sizes:?}");
     // Each kept puzzle carries its share of the rejected candidates' time.

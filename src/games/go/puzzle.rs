@@ -10,17 +10,20 @@ use super::ld::{self, Goal, LdStatus};
 use crate::figure::{Colour, Figure, MarkKind, Window};
 use crate::games::puzzle::{self as contract, Fields, PuzzleKind, Record, Wrong};
 use crate::geometry::{Board, PointId};
-use crate::solve::{Branch, Budget, Problem};
+use crate::solve::{Branch, Budget, Problem, Solver};
 
 /// Nodes one search of a candidate may expand (a node budget, not a clock, so that a seed
 /// gives the same puzzles on every machine).
 pub const CANDIDATE_NODES: u64 = 25_000;
 
-/// Most points a candidate's first move may take (the pass aside). A problem with more is an
-/// open fight: measured on 300 sampled candidates, every one of the 25 that ran out of the
-/// node budget had 11 or more, every one kept had 10 or fewer, and the full proofs of those
-/// with more took two thirds of the generation time.
-pub const MAX_FIRST_MOVES: usize = 10;
+/// Most points a candidate's first move may take (the pass aside). A problem with more is
+/// an open fight whose proof, kept or not, costs most of the generation time: measured on
+/// 600 candidates (`PUZZLES_SPLIT=1 cargo bench --bench puzzles -- go life-and-death 600`),
+/// those with 9 or 10 first points took 1,150,000 search nodes for 8 puzzles, those with 8
+/// or fewer 278,000 nodes for 36. Turning them down makes each kept puzzle about four times
+/// cheaper; the hard band is then filled from the smaller fights, each hard puzzle for less
+/// time.
+pub const MAX_FIRST_MOVES: usize = 8;
 
 /// Why a candidate was not kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +38,8 @@ pub enum Reject {
     NotUnique,
     /// The solution is shorter than three moves before a pass.
     TooShallow,
-    /// More first moves than `MAX_FIRST_MOVES`: an open fight, which nearly always runs out
-    /// of the budget.
+    /// More first moves than `MAX_FIRST_MOVES`: an open fight, whose proof costs more than
+    /// the few puzzles such fights make are worth.
     Open,
 }
 
@@ -296,6 +299,49 @@ pub fn prove(c: Candidate, seed: u64) -> (Result<Record, Reject>, u64) {
     // puzzle is kept only when proven with one key move, so neither changes what is kept.
     let r = ld::solve_unique(&problem, budget);
     (judge(&c, &region, &r, seed), r.nodes)
+}
+
+/// Where the search of a candidate's proof goes, for profiling generation.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    /// Points the first move may take (the pass aside).
+    pub first_points: usize,
+    /// Nodes of the proof of the root: the first search, which finds one winning first move
+    /// or shows there is none.
+    pub root: u64,
+    /// Nodes of the whole proof `prove` makes: the root, then the other first moves up to a
+    /// second winner.
+    pub whole: u64,
+    /// True when the proof makes a puzzle.
+    pub kept: bool,
+}
+
+/// The `Split` of a candidate's proof, made whatever its number of first moves (`prove`
+/// turns down those with more than `MAX_FIRST_MOVES` unsearched).
+pub fn search_split(c: &Candidate, seed: u64) -> Split {
+    let copy = Candidate {
+        go: c.go.clone(),
+        target: c.target,
+        goal: c.goal,
+        region: c.region.clone(),
+    };
+    let (c, mut problem) = problem_of(copy);
+    let first_points = problem.moves().len() - 1;
+    let budget = Budget {
+        nodes: CANDIDATE_NODES,
+        ..Budget::default()
+    };
+    // The proof's first search is this one: the same problem on a fresh solver.
+    let mut strict = problem.clone().with_ko_master(Some(problem.prover.opp()));
+    let mut solver = Solver::new(budget.clone());
+    solver.search(&mut strict);
+    let r = ld::solve_unique(&problem, budget);
+    Split {
+        first_points,
+        root: solver.nodes(),
+        whole: r.nodes,
+        kept: judge(&c, &c.region, &r, seed).is_ok(),
+    }
 }
 
 /// Keeps a solved candidate or says why not.
@@ -1274,5 +1320,32 @@ mod first_move_limit {
             }
         }
         assert_eq!((wide, narrow), (3, 3), "both kinds among 400 seeds");
+    }
+
+    #[test]
+    fn the_split_of_a_proof_adds_up_to_the_proof_prove_makes() {
+        let (mut kept, mut turned_down) = (0, 0);
+        for seed in 0..60u64 {
+            let Some(c) = sample(seed, 9, None) else {
+                continue;
+            };
+            let split = search_split(&c, seed);
+            let (made, nodes) = prove(c, seed);
+            assert!(split.root <= split.whole, "seed {seed}: {split:?}");
+            if split.first_points > MAX_FIRST_MOVES {
+                continue;
+            }
+            assert_eq!(split.kept, made.is_ok(), "seed {seed}: {split:?}");
+            assert_eq!(split.whole, nodes, "seed {seed}: {split:?}");
+            if made.is_ok() {
+                kept += 1;
+            } else {
+                turned_down += 1;
+            }
+        }
+        assert!(
+            kept > 0 && turned_down > 0,
+            "{kept} kept, {turned_down} not"
+        );
     }
 }
