@@ -196,6 +196,32 @@ impl PointMarks {
     }
 }
 
+/// The tables every engine of one size shares: the geometry board, the Zobrist keys and the
+/// padded index of each point. Made once per size and process (a board's 81 to 361 names and
+/// its lookup maps, and the keys from a seeded stream, cost more than the rest of `Go::new`);
+/// they depend on the size alone, so sharing them changes no result.
+#[allow(clippy::type_complexity)]
+fn tables(n: usize) -> (Arc<Board>, Arc<Vec<u64>>, Arc<Vec<Pt>>) {
+    type Tables = (Arc<Board>, Arc<Vec<u64>>, Arc<Vec<Pt>>);
+    static MADE: std::sync::Mutex<Vec<(usize, Tables)>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, t)) = made.iter().find(|(m, _)| *m == n) {
+        return t.clone();
+    }
+    let stride = n + 2;
+    let t: Tables = (
+        Arc::new(super::look::board(n)),
+        Arc::new(crate::util::zobrist_table(stride * stride * 2, 0x0060_5EED)),
+        Arc::new(
+            (0..n * n)
+                .map(|i| (i / n + 1) * stride + i % n + 1)
+                .collect(),
+        ),
+    );
+    made.push((n, t.clone()));
+    t
+}
+
 impl Go {
     /// An empty N x N board with Black to move and positional superko.
     pub fn new(n: usize) -> Go {
@@ -203,7 +229,7 @@ impl Go {
             n <= MAX_SIZE,
             "a Go board of {n} lines is larger than {MAX_SIZE}"
         );
-        let board = super::look::board(n);
+        let (board, zob, on_board) = tables(n);
         let stride = n + 2;
         let len = stride * stride;
         let mut cell = vec![EDGE; len];
@@ -212,7 +238,6 @@ impl Go {
                 cell[(r + 1) * stride + c + 1] = EMPTY;
             }
         }
-        let zob = Arc::new(crate::util::zobrist_table(len * 2, 0x0060_5EED));
         Go {
             n,
             stride,
@@ -233,12 +258,8 @@ impl Go {
             frames: Vec::with_capacity(512),
             ko_rule: KoRule::Superko,
             ko_master: None,
-            board: Arc::new(board),
-            on_board: Arc::new(
-                (0..n * n)
-                    .map(|i| (i / n + 1) * stride + i % n + 1)
-                    .collect(),
-            ),
+            board,
+            on_board,
             logging: true,
             empties: Vec::new(),
             empty_at: Vec::new(),
