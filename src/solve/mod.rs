@@ -172,6 +172,19 @@ impl<M: Copy> Proof<M> {
     }
 }
 
+/// A share of nodes for classifying the other first moves once the root is solved
+/// (`Solver::prove_within`): `per_root_node` nodes for every node the root's own search took,
+/// and at least `floor`. The classification reads the first moves the stores already settle
+/// first, then those the root's search found most promising for the attacker, and leaves the
+/// rest unread once the share is spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// Nodes for the classification per node of the root's search.
+    pub per_root_node: u64,
+    /// The least number of nodes for the classification.
+    pub floor: u64,
+}
+
 /// One move of a solution tree and what follows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branch<M> {
@@ -666,6 +679,115 @@ impl<P: Problem> Solver<P> {
     /// the other winning moves and the refutation of each failing move.
     pub fn prove(&mut self, p: &mut P) -> Proof<P::Move> {
         self.prove_until(p, usize::MAX)
+    }
+
+    /// `prove` with the classification of the other first moves held to `share` (besides the
+    /// budget): returns the proof and the first moves left unread or unfinished. The first
+    /// moves are read in the order that finds winners soonest: those the stores settle
+    /// already (free), then the open ones by the attacker's proof number in the table (the
+    /// child's disproof number, smallest first), then the ones the search never reached, in
+    /// move order. The proof lists what was read in move order, as `prove` does: the key move
+    /// is the first winner in move order among those known, so when every first move is read
+    /// the proof is the one `prove` gives (but for `nodes`). `unique` is Some(false) as soon as
+    /// a second winner is known and None while a first move is unread.
+    pub fn prove_within(&mut self, p: &mut P, share: Share) -> (Proof<P::Move>, Vec<P::Move>) {
+        let start = self.nodes;
+        let status = self.search(p);
+        let mut proof = Proof {
+            status,
+            key_move: None,
+            unique: None,
+            other_winning_moves: Vec::new(),
+            refutations: Vec::new(),
+            main_line: Vec::new(),
+            nodes: 0,
+            tree_size: 0,
+        };
+        if status == Status::Unknown {
+            proof.nodes = self.nodes;
+            return (proof, Vec::new());
+        }
+        let root_nodes = self.nodes - start;
+        let allowed = share
+            .floor
+            .max(root_nodes.saturating_mul(share.per_root_node));
+        let full = self.budget.nodes;
+        self.budget.nodes = full.min(self.nodes.saturating_add(allowed));
+        // As in `prove_until`: plain numbers for the mostly disproving classification.
+        self.guess = false;
+        let first_moves = if p.outcome().is_none() {
+            p.moves()
+        } else {
+            Vec::new()
+        };
+        // (rank, attacker's proof number, move index): settled children rank 0, open ones
+        // in the table 1, unseen ones 2.
+        let mut order: Vec<(u8, u32, usize)> = first_moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                p.play(m);
+                let h = p.hash();
+                p.undo();
+                if self.proofs.contains_key(&h) {
+                    (0, 0, i)
+                } else if let Some(e) = self.table.get(h) {
+                    (1, e.delta, i)
+                } else {
+                    (2, 0, i)
+                }
+            })
+            .collect();
+        order.sort_unstable();
+        let mut won = Vec::new();
+        let mut failed = Vec::new();
+        let mut unread = Vec::new();
+        for (rank, _, i) in order {
+            let m = first_moves[i];
+            if rank > 0 && self.spent() {
+                unread.push(i);
+                continue;
+            }
+            p.play(m);
+            let s = self.search(p);
+            let reply = if s == Status::Disproven {
+                self.main_line(p, 1).first().copied()
+            } else {
+                None
+            };
+            let unshown = s == Status::Disproven && reply.is_none() && p.outcome().is_none();
+            p.undo();
+            match s {
+                _ if unshown => unread.push(i),
+                Status::Proven => won.push(i),
+                Status::Disproven => failed.push((i, reply)),
+                Status::Unknown => unread.push(i),
+            }
+        }
+        self.budget.nodes = full;
+        won.sort_unstable();
+        failed.sort_unstable_by_key(|f| f.0);
+        unread.sort_unstable();
+        proof.key_move = won.first().map(|&i| first_moves[i]);
+        proof.other_winning_moves = won.iter().skip(1).map(|&i| first_moves[i]).collect();
+        proof.refutations = failed.iter().map(|&(i, r)| (first_moves[i], r)).collect();
+        if let Some(k) = proof.key_move {
+            p.play(k);
+            let mut line = vec![k];
+            line.extend(self.main_line(p, 64));
+            p.undo();
+            proof.main_line = line;
+            proof.unique = if !proof.other_winning_moves.is_empty() {
+                Some(false)
+            } else if unread.is_empty() {
+                Some(true)
+            } else {
+                None
+            };
+        }
+        proof.nodes = self.nodes;
+        proof.tree_size = self.proofs.len();
+        (proof, unread.iter().map(|&i| first_moves[i]).collect())
     }
 
     /// `prove`, stopping the classification once `winners` first moves are known to win (the

@@ -511,3 +511,71 @@ fn a_lower_bound_on_the_attackers_moves_cuts_the_search_and_keeps_the_answer() {
         }
     }
 }
+
+#[test]
+fn a_classification_with_a_share_reads_what_it_can_and_says_what_it_left() {
+    let positions = [
+        "X.. ... ...",
+        "X.. .O. ...",
+        "X.O .O. ..X",
+        "XX. OO. ...",
+        "X.. ... O..",
+        "XO. ... ...",
+        ".X. ... ...",
+    ];
+    let everything = Share {
+        per_root_node: 1_000_000,
+        floor: 1_000_000,
+    };
+    let nothing = Share {
+        per_root_node: 0,
+        floor: 0,
+    };
+    let mut left_some = 0;
+    for pos in positions {
+        let full = Solver::new(Budget::default()).prove(&mut Ttt::from(pos));
+        // A share that covers everything gives the proof `prove` gives.
+        let mut g = Ttt::from(pos);
+        let (all, unread) = Solver::new(Budget::default()).prove_within(&mut g, everything);
+        assert!(unread.is_empty(), "{pos}");
+        assert_eq!(
+            (all.key_move, all.unique, &all.other_winning_moves),
+            (full.key_move, full.unique, &full.other_winning_moves),
+            "{pos}"
+        );
+        // The replies and lines may differ: the proofs are found in another order.
+        let failed = |p: &Proof<usize>| p.refutations.iter().map(|r| r.0).collect::<Vec<_>>();
+        assert_eq!(failed(&all), failed(&full), "{pos}");
+        assert_eq!(all.main_line.first(), full.main_line.first(), "{pos}");
+        // No share: only the first moves the root's proof settled are read, the winning one
+        // among them, and every first move is either read or listed as unread.
+        let (some, unread) = Solver::new(Budget::default()).prove_within(&mut g, nothing);
+        assert_eq!(some.status, full.status, "{pos}");
+        assert_eq!(
+            g.history,
+            Vec::<usize>::new(),
+            "the position is left as found"
+        );
+        let mut seen: Vec<usize> = some.winning_moves();
+        seen.extend(some.refutations.iter().map(|r| r.0));
+        seen.extend(&unread);
+        seen.sort_unstable();
+        let mut moves = Ttt::from(pos).moves();
+        moves.sort_unstable();
+        assert_eq!(seen, moves, "{pos}");
+        if full.status == Status::Proven {
+            let key = some.key_move.expect("the root's own winning move is read");
+            assert!(full.winning_moves().contains(&key), "{pos}");
+        }
+        for w in some.winning_moves() {
+            assert!(full.winning_moves().contains(&w), "{pos}: {w}");
+        }
+        if !unread.is_empty() {
+            left_some += 1;
+            if some.key_move.is_some() && some.other_winning_moves.is_empty() {
+                assert_eq!(some.unique, None, "{pos}: uniqueness is left open");
+            }
+        }
+    }
+    assert!(left_some > 0, "some root proof leaves first moves unread");
+}

@@ -6,7 +6,7 @@
 //! the game's positional superko with nobody exempt.
 
 use super::engine::{Color, Go, KoRule, MAX_SIZE, Move, PointMarks, Pt};
-use crate::solve::{Branch, Budget, Problem, Proof, Solver, Status};
+use crate::solve::{Branch, Budget, Problem, Proof, Share, Solver, Status};
 
 /// What the side to move at the root wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +312,9 @@ pub struct LdResult {
     /// For an unknown result: the deepest line the search reached along its best guess when
     /// the budget ran out (empty otherwise).
     pub frontier: Vec<Move>,
+    /// First moves the classification left unread or unfinished (`solve_shared` with a
+    /// share; always empty from `solve`): `proof.unique` is None while any is listed.
+    pub unread: Vec<Move>,
 }
 
 impl LdResult {
@@ -351,10 +354,58 @@ fn solution_of(
 /// there is unconditional), then with the prover winning every ko (a failure there is
 /// unconditional); a win only in the second is a ko. The budget applies to each search.
 pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
+    solve_shared(problem, budget, None)
+}
+
+/// Classifies the first moves of a solved root: all of them (`Solver::prove`) without a share,
+/// else within the share (`Solver::prove_within`) and the pass besides, with the moves left
+/// unread.
+fn classify(
+    solver: &mut Solver<LifeAndDeath>,
+    p: &mut LifeAndDeath,
+    share: Option<Share>,
+) -> (Proof<Move>, Vec<Move>) {
+    let Some(s) = share else {
+        return (solver.prove(p), Vec::new());
+    };
+    let (mut proof, mut unread) = solver.prove_within(p, s);
+    // Whether a pass wins decides whether the position needs a move at all (the auto goal's
+    // second reading), so the pass is read whatever the share: it comes last in move order.
+    if proof.status == Status::Proven && unread.contains(&Move::Pass) {
+        p.play(Move::Pass);
+        let s = solver.search(p);
+        let reply = solver.main_line(p, 1).first().copied();
+        p.undo();
+        match s {
+            Status::Proven => {
+                unread.retain(|&m| m != Move::Pass);
+                proof.other_winning_moves.push(Move::Pass);
+                proof.unique = Some(false);
+            }
+            Status::Disproven if reply.is_some() => {
+                unread.retain(|&m| m != Move::Pass);
+                proof.refutations.push((Move::Pass, reply));
+                if proof.other_winning_moves.is_empty() && unread.is_empty() {
+                    proof.unique = Some(true);
+                }
+            }
+            _ => {}
+        }
+    }
+    (proof, unread)
+}
+
+/// `solve`, with the classification of the other first moves of each reading held to
+/// `share` when one is given (None: every first move is read, as `solve` does). The book-like
+/// choice (`choice::prefer_book_move`) applies among the winners read, the ko choice among
+/// the winners read and the moves left unread (`best_ko_first`). The moves left unread are
+/// listed in the result, and the key move's proof is complete whatever the share. The ko
+/// choice's plain searches keep the whole budget, so that the share does not change its pick.
+pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>) -> LdResult {
     let prover = problem.prover;
     let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
     let mut solver = Solver::new(budget.clone());
-    let first = solver.prove(&mut strict);
+    let (first, unread) = classify(&mut solver, &mut strict, share);
     let mut nodes = first.nodes;
     match first.status {
         Status::Proven => {
@@ -368,6 +419,7 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
                 solution,
                 proof_size,
                 frontier: Vec::new(),
+                unread,
             };
         }
         Status::Unknown => {
@@ -379,16 +431,26 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
                 solution: Vec::new(),
                 proof_size: 0,
                 frontier,
+                unread,
             };
         }
         Status::Disproven => {}
     }
     let mut lenient = problem.clone().with_ko_master(Some(prover));
     let mut solver = Solver::new(budget.clone());
-    let mut second = solver.prove(&mut lenient);
+    let (mut second, mut unread) = classify(&mut solver, &mut lenient, share);
     nodes += second.nodes;
-    if second.status == Status::Proven && !second.other_winning_moves.is_empty() {
-        nodes += best_ko_first(problem, &mut solver, &mut lenient, &mut second, budget);
+    if second.status == Status::Proven
+        && !(second.other_winning_moves.is_empty() && unread.is_empty())
+    {
+        nodes += best_ko_first(
+            problem,
+            &mut solver,
+            &mut lenient,
+            &mut second,
+            &mut unread,
+            budget,
+        );
     }
     let status = match second.status {
         Status::Proven => LdStatus::Ko,
@@ -412,6 +474,7 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         solution,
         proof_size,
         frontier,
+        unread,
     }
 }
 
@@ -442,32 +505,57 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         solution,
         proof_size,
         frontier: Vec::new(),
+        unread: Vec::new(),
     }
 }
 
 /// Among first moves that win only by winning a ko, puts first one that wins when neither
 /// side has a ko threat: then the prover takes the ko first (or resolves it), and the other
-/// side needs the first threat. The key move's main line follows the choice. Returns the
+/// side needs the first threat. The key move's main line follows the choice. The first moves
+/// a share left unread (`unread`) are candidates too, in move order with the winners: one that
+/// wins with no ko threats on either side also wins when the prover wins every ko, and is
+/// taken once the lenient reading has proven it (so that its line can be shown). Returns the
 /// nodes spent.
 fn best_ko_first(
     problem: &LifeAndDeath,
     solver: &mut Solver<LifeAndDeath>,
     lenient: &mut LifeAndDeath,
     proof: &mut Proof<Move>,
+    unread: &mut Vec<Move>,
     budget: Budget,
 ) -> u64 {
     let mut nodes = 0;
     let mut plain = problem.clone().with_ko_master(None);
     let mut check = Solver::new(budget);
+    let mut candidates = proof.winning_moves();
+    if !unread.is_empty() {
+        let order = lenient.moves();
+        candidates.extend(unread.iter().copied());
+        candidates.sort_by_key(|m| order.iter().position(|x| x == m));
+    }
     let mut better = None;
-    for m in proof.winning_moves() {
+    for m in candidates {
         plain.play(m);
         let won = check.search(&mut plain) == Status::Proven;
         plain.undo();
-        if won {
-            better = Some(m);
-            break;
+        if !won {
+            continue;
         }
+        if unread.contains(&m) {
+            let before = solver.nodes();
+            lenient.play(m);
+            let shown = solver.search(lenient) == Status::Proven;
+            lenient.undo();
+            nodes += solver.nodes() - before;
+            if !shown {
+                continue;
+            }
+            unread.retain(|&u| u != m);
+            proof.other_winning_moves.push(m);
+            proof.unique = Some(false);
+        }
+        better = Some(m);
+        break;
     }
     nodes += check.nodes();
     let (Some(b), Some(k)) = (better, proof.key_move) else {
@@ -1009,16 +1097,33 @@ pub fn ringed(go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
 /// Solves a problem whose region is inferred as the box `within`, narrowed to the fight: the
 /// points within two steps of the defender's stones or, when that runs out of budget, the
 /// tighter area of points next to them, diagonals included, which reads open positions much
-/// faster. Both are read at once on two threads, each with the whole budget; the wide answer
-/// is taken when it has one, the tight one only when the prover wins in it (a failure there
-/// may come from the moves it leaves out). When the two areas are the same, the one search runs
-/// alone on the calling thread. Returns the area searched and the result.
+/// faster. Both are read on two threads, each with the whole budget; the wide answer is taken
+/// when it has one, the tight one only when the prover wins in it (a failure there may come
+/// from the moves it leaves out). When the two areas are the same, the one search runs alone
+/// on the calling thread. Returns the area searched and the result.
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
     goal: Goal,
     within: &[Pt],
     budget: Budget,
+) -> (Vec<Pt>, LdResult) {
+    solve_in_box_shared(go, target, goal, within, budget, None)
+}
+
+/// `solve_in_box` with each reading's classification held to `share` (`solve_shared`). Under a
+/// deadline the tight area's thread waits a quarter of the time left before it starts, and
+/// does not start at all when the wide reading has an answer by then: its answer is only
+/// ever taken when the wide one runs out, so a problem read quickly keeps both cores' worth
+/// of time to itself. A wide reading that stops early without an answer (a node cap) starts
+/// the tight one at once.
+pub fn solve_in_box_shared(
+    go: &Go,
+    target: Pt,
+    goal: Goal,
+    within: &[Pt],
+    budget: Budget,
+    share: Option<Share>,
 ) -> (Vec<Pt>, LdResult) {
     use std::sync::atomic::{AtomicBool, Ordering};
     let defender = go.stone(target).expect("the target is a stone");
@@ -1032,27 +1137,47 @@ pub fn solve_in_box(
             stop,
             ..budget.clone()
         };
-        (area, solve(&problem, budget))
+        (area, solve_shared(&problem, budget, share))
     };
     if tight_area == wide_area {
         return attempt(wide_area, None);
     }
+    let delay = budget
+        .deadline
+        .map(|d| d.saturating_duration_since(std::time::Instant::now()) / 4);
+    // The wide reading tells the waiting thread whether it has an answer.
+    let (done, answered) = std::sync::mpsc::channel::<bool>();
+    let tight_stop = stop.clone();
+    let attempt = &attempt;
     let (wide, tight) = std::thread::scope(|s| {
-        let tight = s.spawn(|| attempt(tight_area, Some(stop.clone())));
+        let tight = s.spawn(move || {
+            if let Some(d) = delay
+                && answered.recv_timeout(d) == Ok(true)
+            {
+                return None;
+            }
+            Some(attempt(tight_area, Some(tight_stop)))
+        });
         let wide = attempt(wide_area, None);
-        if wide.1.status != LdStatus::Unknown {
+        let settled = wide.1.status != LdStatus::Unknown;
+        if settled {
             stop.store(true, Ordering::Relaxed);
         }
+        // The thread may have stopped waiting already: then nobody listens.
+        let _ = done.send(settled);
         (
             wide,
             tight.join().expect("the solver thread does not panic"),
         )
     });
-    let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
-    if wide.1.status == LdStatus::Unknown && tight_wins {
-        tight
-    } else {
-        wide
+    match tight {
+        Some(t)
+            if wide.1.status == LdStatus::Unknown
+                && matches!(t.1.status, LdStatus::Proven | LdStatus::Ko) =>
+        {
+            t
+        }
+        _ => wide,
     }
 }
 

@@ -27,6 +27,7 @@ pub use score::{AreaScore, Owner, area_score};
 
 use super::{GameError, ScoreOptions, ScoreReport};
 use crate::figure::request::plural;
+use crate::solve::Share;
 
 /// `stonepress score go`: removes the stones marked dead, counts area.
 pub fn score(pos: &GoPosition, opts: &ScoreOptions) -> Result<ScoreReport, GameError> {
@@ -227,6 +228,20 @@ pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
         .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
 }
 
+/// The classification share of the reading that answers a problem: `per_root_node` nodes for
+/// every node of the key's proof, at least `floor` (`solve::Share`).
+const READ_SHARE: Share = Share {
+    per_root_node: 1,
+    floor: 10_000,
+};
+
+/// No classification beyond what the root's search settled: for readings whose status alone
+/// is used.
+const ROOT_ONLY: Share = Share {
+    per_root_node: 0,
+    floor: 0,
+};
+
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
 pub fn solve(
     pos: &GoPosition,
@@ -327,19 +342,25 @@ pub fn solve(
         Some("wall") => true,
         Some(other) => return Err(bad(format!("unknown --frame '{other}' (ring, wall)"))),
     };
-    let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline| {
+    // The reading that answers the problem classifies the other first moves with a share of
+    // nodes in proportion to the key's proof (`READ_SHARE`); the readings that only need a
+    // status (is a position settled, does a given answer fail) read the root alone.
+    let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline, share| {
         let budget = budget_until(deadline);
         if opts.region.is_some() {
             let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
-            (region.clone(), ld::solve(&problem, budget))
+            (
+                region.clone(),
+                ld::solve_shared(&problem, budget, Some(share)),
+            )
         } else if walled {
             let attacker = go.stone(target).expect("a stone").opp();
             // The frame closes the problem's box; inside it the search reads the fight area
             // as it does without the frame, so that the region stays small.
             let framed = frame::frame(go, attacker);
-            ld::solve_in_box(&framed.go, target, goal, &framed.area, budget)
+            ld::solve_in_box_shared(&framed.go, target, goal, &framed.area, budget, Some(share))
         } else {
-            ld::solve_in_box(go, target, goal, &region, budget)
+            ld::solve_in_box_shared(go, target, goal, &region, budget, Some(share))
         }
     };
     let auto = goal_word == "auto" && opts.target.is_none();
@@ -347,12 +368,14 @@ pub fn solve(
     // A reading is settled when the side to move reaches its goal even if it lets the other
     // side move first: a pass wins, so the position poses no problem for that group.
     let settled = |target: Pt, r: &ld::LdResult, deadline| {
-        ld::needs_no_move(&go, target, r, |g, t, gl| solve_for(g, t, gl, deadline).1)
+        ld::needs_no_move(&go, target, r, |g, t, gl| {
+            solve_for(g, t, gl, deadline, ROOT_ONLY).1
+        })
     };
     // Under --goal auto, when the guessed reading fails or is settled already, the other
     // colour's group is read with the time left, and taken if the side to move succeeds
     // there and needs its move to.
-    let (mut searched, mut result) = solve_for(&go, target, goal, started + total);
+    let (mut searched, mut result) = solve_for(&go, target, goal, started + total, READ_SHARE);
     if auto {
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
@@ -372,7 +395,7 @@ pub fn solve(
         let other = go.stone(target).expect("a stone").opp();
         if rethink && let Some(t) = largest_group(&go, other, &region) {
             let g = ld::Goal::for_defender(other, mover);
-            let (r, res) = solve_for(&go, t, g, started + total);
+            let (r, res) = solve_for(&go, t, g, started + total, READ_SHARE);
             if wins(&res) && !res.a_pass_wins() {
                 let why = format!(
                     "the {} group at {} {}",
@@ -409,7 +432,7 @@ pub fn solve(
             } else {
                 let theirs =
                     ld::Goal::for_defender(go.stone(target).expect("a stone"), after.to_move());
-                let (_, r) = solve_for(&after, target, theirs, started + total);
+                let (_, r) = solve_for(&after, target, theirs, started + total, ROOT_ONLY);
                 let verdict = match r.status {
                     ld::LdStatus::Proven => "fails",
                     ld::LdStatus::Ko => "fails unless the ko is won",
@@ -436,6 +459,7 @@ pub fn solve(
         "ko_needed_by": (result.status == ld::LdStatus::Ko).then(|| mover.name()),
         "key_move": proof.key_move.map(|m| go.move_name(m)),
         "unique": proof.unique,
+        "unread_first_moves": names(&go, &result.unread),
         "other_winning_moves": names(&go, &proof.other_winning_moves),
         "main_line": names(&go, &proof.main_line),
         "refutations": proof.refutations.iter().map(|(m, r)| json!({
@@ -470,6 +494,10 @@ pub fn solve(
                 Some(false) => format!(
                     " (not unique: also {})",
                     names(&go, &proof.other_winning_moves).join(" ")
+                ),
+                None if !result.unread.is_empty() => format!(
+                    " (uniqueness not established: {} left unread)",
+                    names(&go, &result.unread).join(" ")
                 ),
                 None => " (uniqueness not established)".to_string(),
             },
