@@ -1,6 +1,6 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
-//! a region of candidate moves (with passes for both sides), captured target or a target
-//! confined to room for one eye (`confined_to_one_eye`) = killer wins,
+//! a region of candidate moves (with passes for both sides), captured target = killer wins (and,
+//! read with a reader's knowledge as `solve go` does, a target confined to room for one eye),
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
 //! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
