@@ -1,6 +1,7 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
 //! a region of candidate moves (with passes for both sides), captured target = killer wins (and,
-//! read with a reader's knowledge as `solve go` does, a target confined to room for one eye),
+//! read with a reader's knowledge, `with_reader_knowledge`, a target confined to room for one
+//! eye),
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
 //! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
@@ -109,11 +110,12 @@ impl LifeAndDeath {
         }
     }
 
-    /// The same problem read with what a reader of problem books knows, for `solve go`: a
-    /// target confined to room for one eye is dead at once (`confined_to_one_eye`), and the
-    /// moves are read in the order of the eye space they take or make (`eye_order`). The
-    /// answer stays exact; only the reading is shorter. Generated puzzles and `verify` read
-    /// the plain problem, so that their proofs stay as they were.
+    /// The same problem read with what a reader of problem books knows: a target confined to
+    /// room for one eye is dead at once (`confined_to_one_eye`), and the moves are read in the
+    /// order of the eye space they take or make (`eye_order`). The answer stays exact and the
+    /// reading takes fewer nodes, but each node costs more; no command turns it on yet (at a
+    /// clock budget it measured worse, see README). Generated puzzles and `verify` read the
+    /// plain problem.
     pub fn with_reader_knowledge(mut self) -> LifeAndDeath {
         self.seen.clear();
         self.knowledge = ONE_EYE | VITAL_FIRST;
@@ -1194,9 +1196,7 @@ pub fn solve_in_box(
     let tight_area = enclosure(go, target, within, Reach::King(1));
     let attempt = |area: Vec<Pt>, stop| {
         let ring = attacker_ring(go, defender, &area, within);
-        let problem = LifeAndDeath::new(go.clone(), target, goal, &area)
-            .with_attacker_ring(&ring)
-            .with_reader_knowledge();
+        let problem = LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
         let budget = Budget {
             stop,
             ..budget.clone()

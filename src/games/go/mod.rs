@@ -330,8 +330,7 @@ pub fn solve(
     let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline| {
         let budget = budget_until(deadline);
         if opts.region.is_some() {
-            let problem =
-                ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_reader_knowledge();
+            let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
             (region.clone(), ld::solve(&problem, budget))
         } else if walled {
             let attacker = go.stone(target).expect("a stone").opp();
