@@ -231,3 +231,22 @@ fn a_wall_frame_closes_the_problem_and_solves_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ring, wall"));
 }
+
+#[test]
+fn eye_knowledge_reads_to_the_same_answer() {
+    let dir = temp_dir("solve-go-eyes");
+    for file in ["straight-three.toml", "bulky-five.toml"] {
+        let args = ["--nodes", "200000"];
+        let plain = solve_go_json(&dir, &data(file), &args);
+        let read = solve_go_json(
+            &dir,
+            &data(file),
+            &[&args[..], &["--eye-knowledge"]].concat(),
+        );
+        for key in ["goal", "status", "key_move", "unique"] {
+            assert_eq!(plain[key], read[key], "{file}: {key}");
+        }
+        assert_eq!(read["status"], "proven", "{file}");
+        assert_eq!(read["main_line"][0], read["key_move"], "{file}");
+    }
+}

@@ -124,6 +124,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             budget_ms,
             nodes,
             frame,
+            eye_knowledge,
             in_n,
             json,
         } => {
@@ -137,6 +138,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 nodes,
                 in_n,
                 frame,
+                eye_knowledge,
             };
             games::needs_solver(game).map_err(input)?;
             let (name, text) = read_position(&position)?;

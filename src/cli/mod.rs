@@ -189,6 +189,12 @@ pub enum Command {
         /// fight area inside it.
         #[arg(long, value_name = "ring|wall")]
         frame: Option<String>,
+        /// Life and death: read with a reader's knowledge of eye space (a target confined to
+        /// room for one eye is dead at once; moves go in the order of the eye space they take
+        /// or make). The answer stays exact; it takes fewer nodes but each costs more, so it
+        /// helps under --nodes more than under a time budget.
+        #[arg(long)]
+        eye_knowledge: bool,
         /// For goals reached in moves of one's own (a six, a pair): the most moves allowed;
         /// the answer's N is the least that wins (default: the game's).
         #[arg(long = "in", value_name = "N")]

@@ -113,9 +113,9 @@ impl LifeAndDeath {
     /// The same problem read with what a reader of problem books knows: a target confined to
     /// room for one eye is dead at once (`confined_to_one_eye`), and the moves are read in the
     /// order of the eye space they take or make (`eye_order`). The answer stays exact and the
-    /// reading takes fewer nodes, but each node costs more; no command turns it on yet (at a
-    /// clock budget it measured worse, see README). Generated puzzles and `verify` read the
-    /// plain problem.
+    /// reading takes fewer nodes, but each node costs more: `solve go --eye-knowledge` turns it
+    /// on (it helps under a node cap and measured worse at a clock budget, see README).
+    /// Generated puzzles and `verify` read the plain problem.
     pub fn with_reader_knowledge(mut self) -> LifeAndDeath {
         self.seen.clear();
         self.knowledge = ONE_EYE | VITAL_FIRST;
@@ -1277,7 +1277,7 @@ pub fn solve_in_box(
     within: &[Pt],
     budget: Budget,
 ) -> (Vec<Pt>, LdResult) {
-    solve_in_box_shared(go, target, goal, within, budget, None)
+    solve_in_box_shared(go, target, goal, within, budget, None, false)
 }
 
 /// `solve_in_box` with each reading's classification held to `share` (`solve_shared`). Under a
@@ -1285,7 +1285,7 @@ pub fn solve_in_box(
 /// does not start at all when the wide reading has an answer by then: its answer is only
 /// ever taken when the wide one runs out, so a problem read quickly keeps both cores' worth
 /// of time to itself. A wide reading that stops early without an answer (a node cap) starts
-/// the tight one at once.
+/// the tight one at once. With `knowledge` both read the problem `with_reader_knowledge`.
 pub fn solve_in_box_shared(
     go: &Go,
     target: Pt,
@@ -1293,6 +1293,7 @@ pub fn solve_in_box_shared(
     within: &[Pt],
     budget: Budget,
     share: Option<Share>,
+    knowledge: bool,
 ) -> (Vec<Pt>, LdResult) {
     use std::sync::atomic::{AtomicBool, Ordering};
     let defender = go.stone(target).expect("the target is a stone");
@@ -1302,6 +1303,11 @@ pub fn solve_in_box_shared(
     let attempt = |area: Vec<Pt>, stop| {
         let ring = attacker_ring(go, defender, &area, within);
         let problem = LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
+        let problem = if knowledge {
+            problem.with_reader_knowledge()
+        } else {
+            problem
+        };
         let budget = Budget {
             stop,
             ..budget.clone()

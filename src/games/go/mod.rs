@@ -349,6 +349,11 @@ pub fn solve(
         let budget = budget_until(deadline);
         if opts.region.is_some() {
             let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
+            let problem = if opts.eye_knowledge {
+                problem.with_reader_knowledge()
+            } else {
+                problem
+            };
             (
                 region.clone(),
                 ld::solve_shared(&problem, budget, Some(share)),
@@ -358,9 +363,25 @@ pub fn solve(
             // The frame closes the problem's box; inside it the search reads the fight area
             // as it does without the frame, so that the region stays small.
             let framed = frame::frame(go, attacker);
-            ld::solve_in_box_shared(&framed.go, target, goal, &framed.area, budget, Some(share))
+            ld::solve_in_box_shared(
+                &framed.go,
+                target,
+                goal,
+                &framed.area,
+                budget,
+                Some(share),
+                opts.eye_knowledge,
+            )
         } else {
-            ld::solve_in_box_shared(go, target, goal, &region, budget, Some(share))
+            ld::solve_in_box_shared(
+                go,
+                target,
+                goal,
+                &region,
+                budget,
+                Some(share),
+                opts.eye_knowledge,
+            )
         }
     };
     let auto = goal_word == "auto" && opts.target.is_none();
