@@ -162,6 +162,20 @@ pub struct Proof<M> {
 }
 
 impl<M: Copy> Proof<M> {
+    /// A root's proof with its status and nothing else known yet.
+    pub fn open(status: Status) -> Proof<M> {
+        Proof {
+            status,
+            key_move: None,
+            unique: None,
+            other_winning_moves: Vec::new(),
+            refutations: Vec::new(),
+            main_line: Vec::new(),
+            nodes: 0,
+            tree_size: 0,
+        }
+    }
+
     /// Every winning first move found: the key move, then the others.
     pub fn winning_moves(&self) -> Vec<M> {
         self.key_move
@@ -675,6 +689,35 @@ impl<P: Problem> Solver<P> {
         line
     }
 
+    /// Reads one first move to a status; a failure comes with the reply that refutes it. A
+    /// failure whose only answer is a move the rules forbid (a ko retaken at once) is not
+    /// shown to fail to a reader: it reads as unknown, the first move left open.
+    fn read_first_move(&mut self, p: &mut P, m: P::Move) -> (Status, Option<P::Move>) {
+        p.play(m);
+        let s = self.search(p);
+        let reply = if s == Status::Disproven {
+            self.main_line(p, 1).first().copied()
+        } else {
+            None
+        };
+        let unshown = s == Status::Disproven && reply.is_none() && p.outcome().is_none();
+        p.undo();
+        if unshown {
+            (Status::Unknown, None)
+        } else {
+            (s, reply)
+        }
+    }
+
+    /// The main line with the key move first.
+    fn key_line(&mut self, p: &mut P, k: P::Move) -> Vec<P::Move> {
+        p.play(k);
+        let mut line = vec![k];
+        line.extend(self.main_line(p, 64));
+        p.undo();
+        line
+    }
+
     /// Solves the root and classifies every first move: the key move, whether it is unique,
     /// the other winning moves and the refutation of each failing move.
     pub fn prove(&mut self, p: &mut P) -> Proof<P::Move> {
@@ -693,16 +736,7 @@ impl<P: Problem> Solver<P> {
     pub fn prove_within(&mut self, p: &mut P, share: Share) -> (Proof<P::Move>, Vec<P::Move>) {
         let start = self.nodes;
         let status = self.search(p);
-        let mut proof = Proof {
-            status,
-            key_move: None,
-            unique: None,
-            other_winning_moves: Vec::new(),
-            refutations: Vec::new(),
-            main_line: Vec::new(),
-            nodes: 0,
-            tree_size: 0,
-        };
+        let mut proof = Proof::open(status);
         if status == Status::Unknown {
             proof.nodes = self.nodes;
             return (proof, Vec::new());
@@ -748,20 +782,10 @@ impl<P: Problem> Solver<P> {
                 unread.push(i);
                 continue;
             }
-            p.play(m);
-            let s = self.search(p);
-            let reply = if s == Status::Disproven {
-                self.main_line(p, 1).first().copied()
-            } else {
-                None
-            };
-            let unshown = s == Status::Disproven && reply.is_none() && p.outcome().is_none();
-            p.undo();
-            match s {
-                _ if unshown => unread.push(i),
-                Status::Proven => won.push(i),
-                Status::Disproven => failed.push((i, reply)),
-                Status::Unknown => unread.push(i),
+            match self.read_first_move(p, m) {
+                (Status::Proven, _) => won.push(i),
+                (Status::Disproven, reply) => failed.push((i, reply)),
+                (Status::Unknown, _) => unread.push(i),
             }
         }
         self.budget.nodes = full;
@@ -772,11 +796,7 @@ impl<P: Problem> Solver<P> {
         proof.other_winning_moves = won.iter().skip(1).map(|&i| first_moves[i]).collect();
         proof.refutations = failed.iter().map(|&(i, r)| (first_moves[i], r)).collect();
         if let Some(k) = proof.key_move {
-            p.play(k);
-            let mut line = vec![k];
-            line.extend(self.main_line(p, 64));
-            p.undo();
-            proof.main_line = line;
+            proof.main_line = self.key_line(p, k);
             proof.unique = if !proof.other_winning_moves.is_empty() {
                 Some(false)
             } else if unread.is_empty() {
@@ -795,16 +815,7 @@ impl<P: Problem> Solver<P> {
     /// `usize::MAX` it is `prove`.
     pub fn prove_until(&mut self, p: &mut P, winners: usize) -> Proof<P::Move> {
         let status = self.search(p);
-        let mut proof = Proof {
-            status,
-            key_move: None,
-            unique: None,
-            other_winning_moves: Vec::new(),
-            refutations: Vec::new(),
-            main_line: Vec::new(),
-            nodes: 0,
-            tree_size: 0,
-        };
+        let mut proof = Proof::open(status);
         if status == Status::Unknown {
             proof.nodes = self.nodes;
             return proof;
@@ -819,21 +830,7 @@ impl<P: Problem> Solver<P> {
             Vec::new()
         };
         for m in first_moves {
-            p.play(m);
-            let s = self.search(p);
-            let reply = if s == Status::Disproven {
-                self.main_line(p, 1).first().copied()
-            } else {
-                None
-            };
-            // A failure whose only answer is a move the rules forbid (a ko retaken at once)
-            // is not shown to fail to a reader: the first move stays open.
-            let unshown = s == Status::Disproven && reply.is_none() && p.outcome().is_none();
-            p.undo();
-            if unshown {
-                all_known = false;
-                continue;
-            }
+            let (s, reply) = self.read_first_move(p, m);
             match s {
                 Status::Proven => {
                     if proof.key_move.is_none() {
@@ -850,12 +847,7 @@ impl<P: Problem> Solver<P> {
             }
         }
         if let Some(k) = proof.key_move {
-            // Put the key move first on the main line.
-            p.play(k);
-            let mut line = vec![k];
-            line.extend(self.main_line(p, 64));
-            p.undo();
-            proof.main_line = line;
+            proof.main_line = self.key_line(p, k);
             proof.unique = if all_known {
                 Some(proof.other_winning_moves.is_empty())
             } else {

@@ -133,16 +133,7 @@ fn defence(h: &Hexade, max_n: u32, b: &crate::solve::Budget, spent: &mut u64) ->
             win: WinIn {
                 status: Status::Unknown,
                 n,
-                proof: crate::solve::Proof {
-                    status: Status::Unknown,
-                    key_move: None,
-                    unique: None,
-                    other_winning_moves: Vec::new(),
-                    refutations: Vec::new(),
-                    main_line: Vec::new(),
-                    nodes: 0,
-                    tree_size: 0,
-                },
+                proof: crate::solve::Proof::open(Status::Unknown),
                 nodes: 0,
             },
             tree: Vec::new(),
@@ -163,14 +154,8 @@ fn no_threat(
         status: Status::Disproven,
         n: max_n,
         proof: crate::solve::Proof {
-            status: Status::Disproven,
-            key_move: None,
-            unique: None,
-            other_winning_moves: Vec::new(),
-            refutations: Vec::new(),
-            main_line: Vec::new(),
             nodes: spent,
-            tree_size: 0,
+            ..crate::solve::Proof::open(Status::Disproven)
         },
         nodes: spent,
     };

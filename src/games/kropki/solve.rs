@@ -46,14 +46,8 @@ fn unknown(n: u32, nodes: u64) -> Found {
             status: Status::Unknown,
             n,
             proof: Proof {
-                status: Status::Unknown,
-                key_move: None,
-                unique: None,
-                other_winning_moves: Vec::new(),
-                refutations: Vec::new(),
-                main_line: Vec::new(),
                 nodes,
-                tree_size: 0,
+                ..Proof::open(Status::Unknown)
             },
             nodes,
         },
