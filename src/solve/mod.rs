@@ -692,7 +692,7 @@ impl<P: Problem> Solver<P> {
     /// Reads one first move to a status; a failure comes with the reply that refutes it. A
     /// failure whose only answer is a move the rules forbid (a ko retaken at once) is not
     /// shown to fail to a reader: it reads as unknown, the first move left open.
-    fn read_first_move(&mut self, p: &mut P, m: P::Move) -> (Status, Option<P::Move>) {
+    pub fn read_first_move(&mut self, p: &mut P, m: P::Move) -> (Status, Option<P::Move>) {
         p.play(m);
         let s = self.search(p);
         let reply = if s == Status::Disproven {

@@ -408,17 +408,13 @@ fn classify(
     // Whether a pass wins decides whether the position needs a move at all (the auto goal's
     // second reading), so the pass is read whatever the share: it comes last in move order.
     if proof.status == Status::Proven && unread.contains(&Move::Pass) {
-        p.play(Move::Pass);
-        let s = solver.search(p);
-        let reply = solver.main_line(p, 1).first().copied();
-        p.undo();
-        match s {
-            Status::Proven => {
+        match solver.read_first_move(p, Move::Pass) {
+            (Status::Proven, _) => {
                 unread.retain(|&m| m != Move::Pass);
                 proof.other_winning_moves.push(Move::Pass);
                 proof.unique = Some(false);
             }
-            Status::Disproven if reply.is_some() => {
+            (Status::Disproven, reply) => {
                 unread.retain(|&m| m != Move::Pass);
                 proof.refutations.push((Move::Pass, reply));
                 if proof.other_winning_moves.is_empty() && unread.is_empty() {
