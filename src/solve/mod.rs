@@ -38,6 +38,44 @@ impl std::hash::Hasher for PassThrough {
 
 type Keyed<V> = HashMap<u64, V, std::hash::BuildHasherDefault<PassThrough>>;
 
+/// Slots of `Path`'s counting filter (a power of two).
+const PATH_SLOTS: usize = 1 << 12;
+
+/// The hashes of the positions on the search's current path, with a counting filter by the
+/// low bits of the hash: most positions asked about are not on the path, and for them the
+/// answer costs one read instead of a scan of the path (the scan was a tenth of a life-and-death
+/// solver's time).
+struct Path {
+    hashes: Vec<u64>,
+    counts: Vec<u16>,
+}
+
+impl Default for Path {
+    fn default() -> Self {
+        Path {
+            hashes: Vec::new(),
+            counts: vec![0; PATH_SLOTS],
+        }
+    }
+}
+
+impl Path {
+    fn push(&mut self, h: u64) {
+        self.counts[h as usize & (PATH_SLOTS - 1)] += 1;
+        self.hashes.push(h);
+    }
+
+    fn pop(&mut self) {
+        if let Some(h) = self.hashes.pop() {
+            self.counts[h as usize & (PATH_SLOTS - 1)] -= 1;
+        }
+    }
+
+    fn contains(&self, h: &u64) -> bool {
+        self.counts[*h as usize & (PATH_SLOTS - 1)] != 0 && self.hashes.contains(h)
+    }
+}
+
 /// Infinity for proof numbers.
 pub const INF: u32 = u32::MAX / 4;
 
@@ -225,7 +263,7 @@ pub struct Solver<P: Problem> {
     rep: Keyed<(bool, Vec<u64>)>,
     budget: Budget,
     nodes: u64,
-    path: Vec<u64>,
+    path: Path,
     out_of_time: bool,
     /// Who repetitions count for (from the problem).
     rep_to_attacker: bool,
@@ -243,7 +281,7 @@ impl<P: Problem> Solver<P> {
             rep: Keyed::default(),
             budget,
             nodes: 0,
-            path: Vec::new(),
+            path: Path::default(),
             out_of_time: false,
             rep_to_attacker: false,
             guess: true,
@@ -366,19 +404,22 @@ impl<P: Problem> Solver<P> {
             .unzip();
         self.path.push(h);
         let start_nodes = self.nodes;
-        let mut kids: Vec<(u32, u32)> = vec![(1, 1); moves.len()];
-        let mut deps: Vec<Vec<u64>> = vec![Vec::new(); moves.len()];
-        // What each child's search in this loop returned. Read back from the table instead, a
-        // child whose entry the search of a sibling evicted would fall back to its first
-        // guess, be picked again at once, and the two would take turns for ever.
-        let mut local: Vec<Option<(u32, u32)>> = vec![None; moves.len()];
+        // The children's numbers are read from the stores once; after that only the child
+        // just searched is read again, with the numbers its search returned. A sibling's
+        // search may meanwhile have changed another child's entry (a transposition): that is
+        // seen the next time this position is searched. Reading every child after every
+        // search cost most of the time in random reads of the stores. Read back from the
+        // table instead of taken as returned, a child whose entry the search of a sibling
+        // evicted would fall back to its first guess, be picked again at once, and the two
+        // would take turns for ever.
+        let mut kids: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
+        let mut deps: Vec<Vec<u64>> = Vec::with_capacity(moves.len());
+        for (i, &ch) in hashes.iter().enumerate() {
+            let (a, b, d) = self.numbers(ch, child_attacker, guesses[i], None);
+            kids.push((a, b));
+            deps.push(d);
+        }
         loop {
-            // Read the children.
-            for (i, &ch) in hashes.iter().enumerate() {
-                let (a, b, d) = self.numbers(ch, child_attacker, guesses[i], local[i]);
-                kids[i] = (a, b);
-                deps[i] = d;
-            }
             let phi = kids.iter().map(|k| k.1).min().unwrap_or(INF);
             let delta = kids
                 .iter()
@@ -462,9 +503,12 @@ impl<P: Problem> Solver<P> {
                 .min(INF as u64) as u32;
             p.play(moves[c1]);
             let (a, b) = self.mid(p, t_phi.max(1), t_delta.max(1));
-            // A solved child is read from the stores, with what it leans on.
-            local[c1] = (a != 0 && b != 0).then_some((a, b));
             p.undo();
+            // A solved child is read from the stores, with what it leans on.
+            let local = (a != 0 && b != 0).then_some((a, b));
+            let (a, b, d) = self.numbers(hashes[c1], child_attacker, guesses[c1], local);
+            kids[c1] = (a, b);
+            deps[c1] = d;
         }
     }
 

@@ -67,6 +67,8 @@ pub struct LifeAndDeath {
     /// What a reader knows besides the rules (`with_reader_knowledge`): bits of `ONE_EYE` and
     /// `VITAL_FIRST`; 0 for the plain problem.
     knowledge: u8,
+    /// Working lists of the Benson test, kept between positions.
+    benson: BensonLists,
 }
 
 /// Knowledge: a target confined to room for one eye is dead (`confined_to_one_eye`).
@@ -75,7 +77,7 @@ const ONE_EYE: u8 = 1;
 const VITAL_FIRST: u8 = 2;
 
 /// Slots of `LifeAndDeath::seen` (a power of two).
-const SEEN_SLOTS: usize = 1 << 13;
+const SEEN_SLOTS: usize = 1 << 16;
 
 impl LifeAndDeath {
     /// Sets up a problem; `region` lists the candidate points. Ko: the immediate retake is
@@ -107,6 +109,7 @@ impl LifeAndDeath {
             side_keys: [keys[0], keys[1]],
             seen: Vec::new(),
             knowledge: 0,
+            benson: BensonLists::default(),
         }
     }
 
@@ -152,7 +155,7 @@ impl LifeAndDeath {
 
     /// True when the defender has won here (target alive for sure); false when captured;
     /// None while open.
-    fn defender_wins(&self) -> Option<bool> {
+    fn defender_wins(&mut self) -> Option<bool> {
         if self.go.stone(self.target) != Some(self.defender) {
             return Some(false);
         }
@@ -164,8 +167,8 @@ impl LifeAndDeath {
             return Some(true);
         }
         if libs.len() >= 2
-            && two_vital_regions(&self.go, self.target, &libs)
-            && benson_lives(&self.go, self.target)
+            && two_vital_regions(&self.go, self.target, &libs, &mut self.benson.flat)
+            && benson_lives(&self.go, self.target, &mut self.benson)
         {
             return Some(true);
         }
@@ -630,23 +633,20 @@ pub fn needs_no_move(
 /// A necessary condition for Benson life, cheap to test: the chain of `target` has two or
 /// more regions (connected sets of points without its colour's stones) in which every empty
 /// point is one of its liberties `libs`. Regions are explored from the liberties in increasing
-/// order.
-fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks) -> bool {
+/// order; `todo` is a working list (its contents on entry do not matter).
+fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>) -> bool {
     let c = go.stone(target).expect("a stone");
     let mut seen = PointMarks::default();
-    let mut todo = [0u16; POINTS];
     let mut vital = 0;
     for l in libs.iter() {
         if !seen.insert(l) {
             continue;
         }
-        let mut top = 0;
-        todo[top] = l as u16;
-        top += 1;
+        todo.clear();
+        todo.push(l as u16);
         let mut ok = true;
-        while top > 0 {
-            top -= 1;
-            let p = todo[top] as Pt;
+        while let Some(p) = todo.pop() {
+            let p = p as Pt;
             for q in go.neighbours(p) {
                 if !go.on_board(q) || go.stone(q) == Some(c) {
                     continue;
@@ -656,8 +656,7 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks) -> bool {
                     break;
                 }
                 if seen.insert(q) {
-                    todo[top] = q as u16;
-                    top += 1;
+                    todo.push(q as u16);
                 }
             }
             if !ok {
@@ -816,29 +815,20 @@ pub fn benson_alive(go: &Go, c: Color) -> Vec<Pt> {
     benson_marks(go, c).iter().collect()
 }
 
-/// `benson_alive` as a set of group ids, worked out in fixed-size arrays on the stack (no heap
-/// allocation): the form the solver's inner loop asks for. Boards up to 9 x 9 (121 points with
-/// the frame) use arrays of 128 points, larger ones arrays for the largest board.
-fn benson_marks(go: &Go, c: Color) -> PointMarks {
-    if (go.size() + 2) * (go.size() + 2) <= 128 {
-        benson_in::<128, 512>(go, c)
-    } else {
-        benson_in::<POINTS, { 4 * POINTS }>(go, c)
-    }
+/// Points of the board of `go` with its frame: the bound of a point index and a group id.
+fn frame_points(go: &Go) -> usize {
+    (go.size() + 2) * (go.size() + 2)
 }
 
-/// `benson_marks` with arrays of `N` points (at least the board's with its frame) and `B` =
-/// 4 `N` (region, chain) pairs.
-fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
+/// `benson_alive` as a set of group ids.
+fn benson_marks(go: &Go, c: Color) -> PointMarks {
     const NONE: u16 = u16::MAX;
     // Chains of c, by group id; regions: maximal connected sets of points that are not c's
     // stones, their points listed region by region in `flat`.
     let mut chains = PointMarks::default();
-    let mut region_of = [NONE; N];
-    let mut flat = [0u16; N];
-    let mut start = [0u16; N];
-    let mut regions = 0usize;
-    let mut len = 0usize;
+    let mut region_of = vec![NONE; frame_points(go)];
+    let mut flat: Vec<u16> = Vec::new();
+    let mut start: Vec<usize> = Vec::new();
     for p in go.points() {
         if go.stone(p) == Some(c) {
             chains.insert(go.group_id(p));
@@ -847,109 +837,83 @@ fn benson_in<const N: usize, const B: usize>(go: &Go, c: Color) -> PointMarks {
         if region_of[p] != NONE {
             continue;
         }
-        start[regions] = len as u16;
-        region_of[p] = regions as u16;
-        flat[len] = p as u16;
-        len += 1;
-        let mut i = start[regions] as usize;
-        while i < len {
+        let region = start.len() as u16;
+        start.push(flat.len());
+        region_of[p] = region;
+        flat.push(p as u16);
+        let mut i = flat.len() - 1;
+        while i < flat.len() {
             for q in go.neighbours(flat[i] as Pt) {
                 if go.on_board(q) && go.stone(q) != Some(c) && region_of[q] == NONE {
-                    region_of[q] = regions as u16;
-                    flat[len] = q as u16;
-                    len += 1;
+                    region_of[q] = region;
+                    flat.push(q as u16);
                 }
             }
             i += 1;
         }
-        regions += 1;
     }
-    start[regions] = len as u16;
-    let mut borders = Borders::<N, B>::new();
-    for r in 0..regions {
-        borders.add_region(go, c, &flat[start[r] as usize..start[r + 1] as usize]);
+    start.push(flat.len());
+    let mut lists = BensonLists::default();
+    lists.borders.clear();
+    for r in 0..start.len() - 1 {
+        lists
+            .borders
+            .add_region(go, c, &flat[start[r]..start[r + 1]]);
     }
     let mut alive_chain = chains;
-    borders.removals(|| chains.iter(), &mut alive_chain, None);
+    lists.removals(frame_points(go), || chains.iter(), &mut alive_chain, None);
     alive_chain
 }
 
-/// The regions of Benson's test as the chains bordering each, with whether the region is vital
-/// to each (every empty point of the region is a liberty of the chain), listed region by region
-/// in fixed-size arrays: `N` points, `B` (region, chain) pairs.
-struct Borders<const N: usize, const B: usize> {
-    border: [u16; B],
-    vital: [bool; B],
-    /// Where each region's pairs start in `border`; one more entry than regions.
-    start: [u16; N],
-    regions: usize,
-    len: usize,
+/// The working lists of Benson's test, kept from one call to the next by a solver
+/// (`LifeAndDeath`) so that its inner loop neither allocates nor zeroes arrays: a call empties
+/// them (a length set to zero) and pushes. Zeroing fixed arrays sized for the largest board at
+/// every call was a sixth of a Go solver's instructions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BensonLists {
+    /// The chains reached, by group id, in the order reached.
+    chains: Vec<u16>,
+    /// The points of the regions kept, region by region.
+    flat: Vec<u16>,
+    borders: Borders,
+    /// Per region: still alive in the removals.
+    alive_region: Vec<bool>,
+    /// Per group id: the live regions vital to it.
+    count: Vec<u8>,
 }
 
-impl<const N: usize, const B: usize> Borders<N, B> {
-    fn new() -> Self {
-        Borders {
-            border: [0; B],
-            vital: [false; B],
-            start: [0; N],
-            regions: 0,
-            len: 0,
-        }
-    }
-
-    /// Adds the region of points `pts` (not `c`'s stones) and returns the group ids of the
-    /// chains of `c` bordering it.
-    fn add_region(&mut self, go: &Go, c: Color, pts: &[u16]) -> &[u16] {
-        let from = self.len;
-        for &p in pts {
-            for q in go.neighbours(p as Pt) {
-                if go.stone(q) == Some(c) {
-                    let g = go.group_id(q) as u16;
-                    if !self.border[from..self.len].contains(&g) {
-                        self.border[self.len] = g;
-                        self.len += 1;
-                    }
-                }
-            }
-        }
-        for b in from..self.len {
-            let chain = self.border[b] as Pt;
-            self.vital[b] = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
-                go.neighbours(p as Pt)
-                    .iter()
-                    .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == chain)
-            });
-        }
-        self.regions += 1;
-        self.start[self.regions] = self.len as u16;
-        &self.border[from..self.len]
-    }
-
+impl BensonLists {
     /// Benson's removals: a chain stays alive with two or more live regions vital to it, a
     /// region while every chain bordering it does, repeated until nothing changes. `chains`
-    /// lists the chains to test, `alive` starts as the set of them and ends as the living ones.
-    /// With `watch`, stops as soon as that chain is removed and returns false.
+    /// lists the chains to test, `alive` starts as the set of them and ends as the living ones;
+    /// group ids are below `points`. With `watch`, stops as soon as that chain is removed and
+    /// returns false.
     fn removals<I: Iterator<Item = Pt>>(
-        &self,
+        &mut self,
+        points: usize,
         chains: impl Fn() -> I,
         alive: &mut PointMarks,
         watch: Option<Pt>,
     ) -> bool {
-        let span = |r: usize| self.start[r] as usize..self.start[r + 1] as usize;
-        let mut alive_region = [true; N];
+        let borders = &self.borders;
+        let regions = borders.regions();
+        let span = |r: usize| borders.start[r] as usize..borders.start[r + 1] as usize;
+        self.alive_region.clear();
+        self.alive_region.resize(regions, true);
         loop {
             let mut changed = false;
-            let mut count = [0u8; N];
-            for r in (0..self.regions).filter(|&r| alive_region[r]) {
+            self.count.clear();
+            self.count.resize(points, 0);
+            for r in (0..regions).filter(|&r| self.alive_region[r]) {
                 for b in span(r) {
-                    if self.vital[b] {
-                        let g = self.border[b] as usize;
-                        count[g] = count[g].saturating_add(1);
+                    if borders.vital[b] {
+                        let g = borders.border[b] as usize;
+                        self.count[g] = self.count[g].saturating_add(1);
                     }
                 }
             }
             for ch in chains() {
-                if alive.contains(ch) && count[ch] < 2 {
+                if alive.contains(ch) && self.count[ch] < 2 {
                     if watch == Some(ch) {
                         return false;
                     }
@@ -957,9 +921,9 @@ impl<const N: usize, const B: usize> Borders<N, B> {
                     changed = true;
                 }
             }
-            for (r, live) in alive_region.iter_mut().enumerate().take(self.regions) {
+            for (r, live) in self.alive_region.iter_mut().enumerate() {
                 if *live
-                    && self.border[span(r)]
+                    && borders.border[span(r)]
                         .iter()
                         .any(|&b| !alive.contains(b as Pt))
                 {
@@ -974,6 +938,57 @@ impl<const N: usize, const B: usize> Borders<N, B> {
     }
 }
 
+/// The regions of Benson's test as the chains bordering each, with whether the region is vital
+/// to each (every empty point of the region is a liberty of the chain), listed region by region.
+#[derive(Clone, Debug, Default)]
+struct Borders {
+    border: Vec<u16>,
+    vital: Vec<bool>,
+    /// Where each region's pairs start in `border`; one more entry than regions.
+    start: Vec<u16>,
+}
+
+impl Borders {
+    /// No regions.
+    fn clear(&mut self) {
+        self.border.clear();
+        self.vital.clear();
+        self.start.clear();
+        self.start.push(0);
+    }
+
+    fn regions(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// Adds the region of points `pts` (not `c`'s stones) and returns the group ids of the
+    /// chains of `c` bordering it.
+    fn add_region(&mut self, go: &Go, c: Color, pts: &[u16]) -> &[u16] {
+        let from = self.border.len();
+        for &p in pts {
+            for q in go.neighbours(p as Pt) {
+                if go.stone(q) == Some(c) {
+                    let g = go.group_id(q) as u16;
+                    if !self.border[from..].contains(&g) {
+                        self.border.push(g);
+                    }
+                }
+            }
+        }
+        for b in from..self.border.len() {
+            let chain = self.border[b] as Pt;
+            let vital = pts.iter().filter(|&&p| go.is_empty(p as Pt)).all(|&p| {
+                go.neighbours(p as Pt)
+                    .iter()
+                    .any(|&q| go.stone(q) == Some(c) && go.group_id(q) == chain)
+            });
+            self.vital.push(vital);
+        }
+        self.start.push(self.border.len() as u16);
+        &self.border[from..]
+    }
+}
+
 /// True when the chain of `target` is Benson-alive: the same answer as
 /// `benson_marks(go, colour).contains(go.group_id(target))`, worked out on the part of the
 /// board it depends on. A chain's life depends only on the regions vital to it and a region's
@@ -981,49 +996,37 @@ impl<const N: usize, const B: usize> Borders<N, B> {
 /// colour's stones is vital to no chain; so the search starts from the target's chain, floods
 /// the regions next to each chain it reaches (giving up on a region at its first such empty
 /// point), and adds the chains bordering the regions that remain. Around a life-and-death
-/// problem that is a few small eye spaces, not the whole board.
-fn benson_lives(go: &Go, target: Pt) -> bool {
-    if (go.size() + 2) * (go.size() + 2) <= 128 {
-        benson_from::<128, 512>(go, target)
-    } else {
-        benson_from::<POINTS, { 4 * POINTS }>(go, target)
-    }
-}
-
-/// `benson_lives` with arrays of `N` points (at least the board's with its frame) and `B` =
-/// 4 `N` (region, chain) pairs.
-fn benson_from<const N: usize, const B: usize>(go: &Go, target: Pt) -> bool {
+/// problem that is a few small eye spaces, not the whole board. `lists` are working lists
+/// (their contents on entry do not matter).
+fn benson_lives(go: &Go, target: Pt, lists: &mut BensonLists) -> bool {
     let c = go.stone(target).expect("the target is a stone");
     let own = |q: Pt| go.stone(q) == Some(c);
-    // The chains reached, by group id, in the order reached.
-    let mut chains = [0u16; N];
     let mut chain_seen = PointMarks::default();
     let first = go.group_id(target);
-    chains[0] = first as u16;
+    lists.chains.clear();
+    lists.chains.push(first as u16);
     chain_seen.insert(first);
-    let mut n_chains = 1;
     // Regions that may be vital to a chain, their points listed region by region in `flat`;
     // `claimed` holds every point flooded, `useless` those of regions vital to no chain.
-    let mut flat = [0u16; N];
-    let mut len = 0usize;
+    lists.flat.clear();
     let mut claimed = PointMarks::default();
     let mut useless = PointMarks::default();
-    let mut borders = Borders::<N, B>::new();
+    lists.borders.clear();
     let mut ci = 0;
-    while ci < n_chains {
-        let g = chains[ci] as Pt;
+    while ci < lists.chains.len() {
+        let g = lists.chains[ci] as Pt;
         ci += 1;
         for s in go.group_stones(g) {
             for q0 in go.neighbours(s) {
                 if !go.on_board(q0) || own(q0) || !claimed.insert(q0) {
                     continue;
                 }
-                let from = len;
-                flat[len] = q0 as u16;
-                len += 1;
+                let flat = &mut lists.flat;
+                let from = flat.len();
+                flat.push(q0 as u16);
                 let mut i = from;
                 let mut vital_somewhere = true;
-                'flood: while i < len {
+                'flood: while i < flat.len() {
                     let p = flat[i] as Pt;
                     let nb = go.neighbours(p);
                     if go.is_empty(p) && !nb.iter().any(|&x| own(x)) {
@@ -1039,8 +1042,7 @@ fn benson_from<const N: usize, const B: usize>(go: &Go, target: Pt) -> bool {
                             break 'flood;
                         }
                         if claimed.insert(x) {
-                            flat[len] = x as u16;
-                            len += 1;
+                            flat.push(x as u16);
                         }
                     }
                     i += 1;
@@ -1048,28 +1050,31 @@ fn benson_from<const N: usize, const B: usize>(go: &Go, target: Pt) -> bool {
                 if !vital_somewhere {
                     // The points flooded stay claimed; a later flood meeting one of them is in
                     // the same region and gives up too.
-                    for &p in &flat[from..len] {
+                    for &p in &flat[from..] {
                         useless.insert(p as Pt);
                     }
-                    len = from;
+                    flat.truncate(from);
                     continue;
                 }
-                for &chain in borders.add_region(go, c, &flat[from..len]) {
+                for &chain in lists.borders.add_region(go, c, &lists.flat[from..]) {
                     if chain_seen.insert(chain as Pt) {
-                        chains[n_chains] = chain;
-                        n_chains += 1;
+                        lists.chains.push(chain);
                     }
                 }
             }
         }
     }
-    // Benson's removals on the chains and regions reached, as in `benson_in`.
+    // Benson's removals on the chains and regions reached, as in `benson_marks`.
     let mut alive_chain = chain_seen;
-    borders.removals(
-        || chains[..n_chains].iter().map(|&ch| ch as Pt),
+    let chains = std::mem::take(&mut lists.chains);
+    let lives = lists.removals(
+        frame_points(go),
+        || chains.iter().map(|&ch| ch as Pt),
         &mut alive_chain,
         Some(first),
-    ) && alive_chain.contains(first)
+    ) && alive_chain.contains(first);
+    lists.chains = chains;
+    lives
 }
 
 /// The default region: the bounding box of all stones grown by one line, clipped to the
@@ -1350,8 +1355,9 @@ mod benson_tests {
                 go.random_playout(&mut r, 40 + game * 15);
                 for c in [Color::Black, Color::White] {
                     let whole = benson_marks(&go, c);
+                    let mut lists = BensonLists::default();
                     for p in go.points().filter(|&p| go.stone(p) == Some(c)) {
-                        let lives = benson_lives(&go, p);
+                        let lives = benson_lives(&go, p, &mut lists);
                         assert_eq!(
                             lives,
                             whole.contains(go.group_id(p)),
