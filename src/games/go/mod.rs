@@ -214,18 +214,23 @@ fn side_names(go: &Go) -> [&'static str; 4] {
 
 /// The largest group of a colour inside the region (ties: lowest point).
 pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
-    let mut best: Option<(usize, Pt)> = None;
-    for &p in region {
-        if go.stone(p) == Some(c) && go.group_id(p) == p {
-            let size = go.group(p).len();
-            if best.is_none_or(|(s, _)| size > s) {
-                best = Some((size, p));
-            }
-        }
-    }
-    // group_id is a representative stone; make sure one was found even if it lies outside.
-    best.map(|b| b.1)
+    groups_by_size(go, c, region)
+        .first()
+        .copied()
+        // group_id is a representative stone; make sure one was found even if it lies outside.
         .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
+}
+
+/// The groups of a colour whose representative stone (`Go::group_id`) lies inside the region,
+/// largest first (ties: lowest point).
+fn groups_by_size(go: &Go, c: Color, region: &[Pt]) -> Vec<Pt> {
+    let mut groups: Vec<(usize, Pt)> = region
+        .iter()
+        .filter(|&&p| go.stone(p) == Some(c) && go.group_id(p) == p)
+        .map(|&p| (go.group(p).len(), p))
+        .collect();
+    groups.sort_by_key(|&(size, p)| (std::cmp::Reverse(size), p));
+    groups.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The classification share of the reading that answers a problem: `per_root_node` nodes for
@@ -234,6 +239,9 @@ const READ_SHARE: Share = Share {
     per_root_node: 1,
     floor: 10_000,
 };
+
+/// Groups of the guessed colour read after its largest one needs no move (`solve`).
+const NEXT_GROUPS: usize = 3;
 
 /// No classification beyond what the root's search settled: for readings whose status alone
 /// is used.
@@ -269,7 +277,7 @@ pub fn solve(
             go.name(target)
         )
     };
-    let (mut goal, mut target, mut decided) = match goal_word.as_str() {
+    let (mut goal, mut target, mut decided, why_defender) = match goal_word.as_str() {
         "auto" | "kill" | "live" | "capture" => {
             let mut reasons = Vec::new();
             let target = match &opts.target {
@@ -324,7 +332,12 @@ pub fn solve(
             } else {
                 String::new()
             };
-            (goal, target, decided)
+            (
+                goal,
+                target,
+                decided,
+                reasons.first().cloned().unwrap_or_default(),
+            )
         }
         other => {
             return Err(bad(format!(
@@ -397,6 +410,40 @@ pub fn solve(
     // colour's group is read with the time left, and taken if the side to move succeeds
     // there and needs its move to.
     let (mut searched, mut result) = solve_for(&go, target, goal, started + total, READ_SHARE);
+    if auto && wins(&result) && result.a_pass_wins() {
+        // A pass reaches the goal: the largest group lives (or dies) whatever is played, so it
+        // is not the problem's. The same colour's next groups are read, largest first, and the
+        // first whose reading needs a move (or is left open) is taken.
+        let settled_group = target;
+        let colour = go.stone(target).expect("a stone");
+        for t in groups_by_size(&go, colour, &region)
+            .into_iter()
+            .filter(|&t| t != settled_group)
+            .take(NEXT_GROUPS)
+        {
+            if started.elapsed() >= total {
+                break;
+            }
+            let (r, res) = solve_for(&go, t, goal, started + total, READ_SHARE);
+            let needs_move = wins(&res) && !res.a_pass_wins();
+            if needs_move || res.status == ld::LdStatus::Unknown {
+                (target, searched, result) = (t, r, res);
+                decided = format!(
+                    "{}: {why_defender}; the {} group at {} needs no move (a pass reaches the \
+                     goal), so the next largest group is read: {}",
+                    describe(goal, target),
+                    colour.name(),
+                    go.name(settled_group),
+                    if needs_move {
+                        "it needs the move"
+                    } else {
+                        "its reading is left open"
+                    }
+                );
+                break;
+            }
+        }
+    }
     if auto {
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
