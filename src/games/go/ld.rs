@@ -1334,16 +1334,21 @@ pub fn solve_in_box_shared(
             tight
         });
         let wide = attempt(wide_area, Some(wide_stop.clone()));
+        // Stopped by the tight area's win, the wide reading may have been cut anywhere, its
+        // root proven but its other first moves (the pass among them) unread: the tight
+        // answer, complete, is taken then.
+        let cut = wide_stop.load(Ordering::Relaxed);
         if wide.1.status != LdStatus::Unknown {
             stop.store(true, Ordering::Relaxed);
         }
         (
-            wide,
+            (wide, cut),
             tight.join().expect("the solver thread does not panic"),
         )
     });
+    let (wide, cut) = wide;
     let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
-    if wide.1.status == LdStatus::Unknown && tight_wins {
+    if (wide.1.status == LdStatus::Unknown || cut) && tight_wins {
         tight
     } else {
         wide
