@@ -89,7 +89,7 @@ impl LifeAndDeath {
         go.ko_master = None;
         let defender = go.stone(target).expect("the target is a stone");
         let prover = go.to_move();
-        let mut in_region = vec![false; (go.size() + 2) * (go.size() + 2)];
+        let mut in_region = vec![false; frame_points(&go)];
         let mut region_marks = PointMarks::default();
         for &p in region {
             in_region[p] = true;
@@ -870,7 +870,7 @@ fn benson_marks(go: &Go, c: Color) -> PointMarks {
 /// them (a length set to zero) and pushes. Zeroing fixed arrays sized for the largest board at
 /// every call was a sixth of a Go solver's instructions.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BensonLists {
+struct BensonLists {
     /// The chains reached, by group id, in the order reached.
     chains: Vec<u16>,
     /// The points of the regions kept, region by region.
@@ -1125,7 +1125,7 @@ impl Reach {
 /// chains that are short of liberties (two or fewer), all within `within`. Moves far outside
 /// the attacker's wall, or far out in open space, are left out.
 pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
-    let len = (go.size() + 2) * (go.size() + 2);
+    let len = frame_points(go);
     let mut inside = vec![false; len];
     for &p in within {
         inside[p] = true;
@@ -1231,7 +1231,7 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
 /// The attacker's ring around an area: the empty points of `within` outside `area` next to an
 /// empty point or a defender stone of it.
 pub fn attacker_ring(go: &Go, defender: Color, area: &[Pt], within: &[Pt]) -> Vec<Pt> {
-    let len = (go.size() + 2) * (go.size() + 2);
+    let len = frame_points(go);
     let mut mark = vec![0u8; len];
     for &p in within {
         mark[p] = 1;
