@@ -250,3 +250,28 @@ fn eye_knowledge_reads_to_the_same_answer() {
         assert_eq!(read["main_line"][0], read["key_move"], "{file}");
     }
 }
+
+/// Cho Chikun, Intermediate 130 (the published collection's tuning half): Black's three stones
+/// in the corner live by B9 using the top edge out to D9, three steps from the nearest black
+/// stone. The fight area of a live problem reaches that far; at two steps D9 was a point of
+/// the attacker's ring and the reading was disproven.
+#[test]
+fn a_live_problems_area_reaches_the_eye_space_three_steps_out() {
+    let dir = temp_dir("solve-go-live-reach");
+    let file = dir.join("cho-130.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bc][cc]AW[ac][ec][fc][ad][bd][cd][dd])",
+    )
+    .expect("write");
+    let v = solve_go_json(
+        &dir,
+        file.to_str().expect("a path"),
+        &["--budget-ms", "20000"],
+    );
+    assert_eq!(v["goal"], "live");
+    let region = v["region"].as_array().expect("region");
+    assert!(region.iter().any(|p| p == "D9"), "{region:?}");
+    assert_eq!(v["key_move"], "B9", "{v}");
+    assert!(v["status"] == "ko" || v["status"] == "proven", "{v}");
+}
