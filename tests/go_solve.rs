@@ -8,6 +8,13 @@ fn data(name: &str) -> String {
     common::data("go", name)
 }
 
+/// Writes `sgf` to `name` in `dir` and solves it with `args`.
+fn solve_sgf(dir: &std::path::Path, name: &str, sgf: &str, args: &[&str]) -> serde_json::Value {
+    let file = dir.join(name);
+    std::fs::write(&file, sgf).expect("write the problem");
+    solve_go_json(dir, file.to_str().expect("a path"), args)
+}
+
 #[test]
 fn solve_go_finds_the_vital_point_of_a_straight_three() {
     let dir = temp_dir("solve-go");
@@ -117,11 +124,10 @@ const CORNER: &str = "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bb][cb][db][eb]\
 #[test]
 fn decided_gives_its_reasons() {
     let dir = temp_dir("solve-go-reasons");
-    let file = dir.join("corner.sgf");
-    std::fs::write(&file, format!("{CORNER})")).expect("write");
-    let v = solve_go_json(
+    let v = solve_sgf(
         &dir,
-        file.to_str().expect("a path"),
+        "corner.sgf",
+        &format!("{CORNER})"),
         &["--budget-ms", "5000"],
     );
     let decided = v["decided"].as_str().expect("decided");
@@ -141,15 +147,10 @@ fn decided_gives_its_reasons() {
 fn a_files_answer_that_fails_is_shown_with_its_refutation() {
     let dir = temp_dir("solve-go-given");
     // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).
-    let file = dir.join("marked.sgf");
-    std::fs::write(
-        &file,
-        format!("{CORNER}(;B[da]C[Correct.])(;B[ba]C[Wrong: White lives]))"),
-    )
-    .expect("write");
-    let v = solve_go_json(
+    let v = solve_sgf(
         &dir,
-        file.to_str().expect("a path"),
+        "marked.sgf",
+        &format!("{CORNER}(;B[da]C[Correct.])(;B[ba]C[Wrong: White lives]))"),
         &["--budget-ms", "5000"],
     );
     assert_eq!(v["key_move"], "B9", "the file's variations are not played");
@@ -170,10 +171,10 @@ fn a_files_answer_that_fails_is_shown_with_its_refutation() {
         "{given:?}"
     );
     // The same file marking the proven move: nothing to report.
-    std::fs::write(&file, format!("{CORNER}(;B[ba]C[RIGHT])(;B[da]))")).expect("write");
-    let v = solve_go_json(
+    let v = solve_sgf(
         &dir,
-        file.to_str().expect("a path"),
+        "marked.sgf",
+        &format!("{CORNER}(;B[ba]C[RIGHT])(;B[da]))"),
         &["--budget-ms", "5000"],
     );
     assert_eq!(v["key_move"], "B9");
@@ -184,15 +185,10 @@ fn a_files_answer_that_fails_is_shown_with_its_refutation() {
 fn an_unknown_result_shows_the_deepest_line_it_read() {
     let dir = temp_dir("solve-go-deepest");
     // Cho Chikun, Elementary 310 (the wide collection), far beyond 3,000 nodes.
-    let file = dir.join("cho-310.sgf");
-    std::fs::write(
-        &file,
-        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][cc][fc][gc][ic][bd][cd][dd][ed]AW[ab][bb][cb][eb][bc][ec])",
-    )
-    .expect("write");
-    let v = solve_go_json(
+    let v = solve_sgf(
         &dir,
-        file.to_str().expect("a path"),
+        "cho-310.sgf",
+        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][cc][fc][gc][ic][bd][cd][dd][ed]AW[ab][bb][cb][eb][bc][ec])",
         &["--budget-ms", "20000", "--nodes", "3000"],
     );
     assert_eq!(v["status"], "unknown");
@@ -203,10 +199,12 @@ fn an_unknown_result_shows_the_deepest_line_it_read() {
 #[test]
 fn a_wall_frame_closes_the_problem_and_solves_it() {
     let dir = temp_dir("solve-go-wall");
-    let file = dir.join("corner.sgf");
-    std::fs::write(&file, format!("{CORNER})")).expect("write");
-    let path = file.to_str().expect("a path");
-    let v = solve_go_json(&dir, path, &["--budget-ms", "5000", "--frame", "wall"]);
+    let v = solve_sgf(
+        &dir,
+        "corner.sgf",
+        &format!("{CORNER})"),
+        &["--budget-ms", "5000", "--frame", "wall"],
+    );
     assert_eq!(v["key_move"], "B9");
     // The frame closes the box A..G by 9..6; the search reads the fight area inside it.
     let region: Vec<&str> = v["region"]
@@ -226,7 +224,7 @@ fn a_wall_frame_closes_the_problem_and_solves_it() {
     }
     let out = stonepress(
         &dir,
-        &["solve", "go", "--position", path, "--frame", "moat"],
+        &["solve", "go", "--position", "corner.sgf", "--frame", "moat"],
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ring, wall"));
@@ -258,15 +256,10 @@ fn eye_knowledge_reads_to_the_same_answer() {
 #[test]
 fn a_live_problems_area_reaches_the_eye_space_three_steps_out() {
     let dir = temp_dir("solve-go-live-reach");
-    let file = dir.join("cho-130.sgf");
-    std::fs::write(
-        &file,
-        "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bc][cc]AW[ac][ec][fc][ad][bd][cd][dd])",
-    )
-    .expect("write");
-    let v = solve_go_json(
+    let v = solve_sgf(
         &dir,
-        file.to_str().expect("a path"),
+        "cho-130.sgf",
+        "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bc][cc]AW[ac][ec][fc][ad][bd][cd][dd])",
         &["--budget-ms", "20000"],
     );
     assert_eq!(v["goal"], "live");

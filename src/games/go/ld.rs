@@ -1280,9 +1280,9 @@ fn wide_reach(goal: Goal) -> Reach {
 }
 
 /// Solves a problem whose region is inferred as the box `within`, narrowed to the fight: the
-/// points within two steps of the defender's stones (three for a live problem, `wide_reach`) or, when that runs out of budget, the
-/// tighter area of points next to them, diagonals included, which reads open positions much
-/// faster. Both are read on two threads, each with the whole budget; the wide answer is taken
+/// points within two steps of the defender's stones (three for a live problem, `wide_reach`)
+/// or, when that runs out of budget, the tighter area of points next to them, diagonals
+/// included, which reads open positions much faster. Both are read on two threads, each with the whole budget; the wide answer is taken
 /// when it has one, the tight one only when the prover wins in it (a failure there may come
 /// from the moves it leaves out). An unconditional win in the tight area (`Proven`, not a ko)
 /// stops the wide reading, so that its answer is taken at once: on the published collection's
