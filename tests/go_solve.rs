@@ -144,6 +144,23 @@ fn decided_gives_its_reasons() {
 }
 
 #[test]
+fn a_target_among_groups_of_one_size_is_the_one_with_linked_stones_and_decided_says_so() {
+    let dir = temp_dir("solve-go-loose");
+    // Cho Chikun, Encyclopedia of Life and Death, Advanced 617 (tests/data/go/published/wide):
+    // White's chains are single stones; four are linked at the top, C4 is alone below.
+    let sgf = "(;GM[1]FF[4]SZ[9]PL[B]AB[gb][fc][gc][dd][ce][de][fe][df][cg]\
+               AW[ea][db][fb][ec][cf])";
+    let v = solve_sgf(&dir, "loose.sgf", sgf, &["--nodes", "2000"]);
+    let target = v["target"].as_str().expect("a target");
+    assert!(["D8", "E9", "E7", "F8"].contains(&target), "{target}");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.contains("of its 5 groups of 1 stone, the one with the most stones linked to it"),
+        "{decided}"
+    );
+}
+
+#[test]
 fn a_files_answer_that_fails_is_shown_with_its_refutation() {
     let dir = temp_dir("solve-go-given");
     // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).

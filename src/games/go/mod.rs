@@ -224,13 +224,75 @@ pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
 /// The groups of a colour whose representative stone (`Go::group_id`) lies inside the region,
 /// largest first (ties: lowest point).
 fn groups_by_size(go: &Go, c: Color, region: &[Pt]) -> Vec<Pt> {
-    let mut groups: Vec<(usize, Pt)> = region
+    ranked_groups(go, c, region, |_| 0)
+}
+
+/// The groups of a colour inside the region in the order `solve` reads them: largest first,
+/// and among groups of one size, first the one whose loose group is the largest (its stones
+/// and those linked to them through diagonals that the other colour does not cut), then the
+/// lowest point. A problem's group is often loose, its chains one or two stones each: a stone
+/// alone elsewhere with as many stones as each of them is not the problem's target.
+fn groups_to_read(go: &Go, c: Color, region: &[Pt]) -> Vec<Pt> {
+    let loose = loose_sizes(go, c);
+    ranked_groups(go, c, region, |p| loose[p])
+}
+
+/// The first of `groups_to_read`, or else any stone of the colour in the region.
+fn group_to_read(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
+    groups_to_read(go, c, region)
+        .first()
+        .copied()
+        .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
+}
+
+fn ranked_groups(go: &Go, c: Color, region: &[Pt], tie: impl Fn(Pt) -> usize) -> Vec<Pt> {
+    let mut groups: Vec<(usize, usize, Pt)> = region
         .iter()
         .filter(|&&p| go.stone(p) == Some(c) && go.group_id(p) == p)
-        .map(|&p| (go.group(p).len(), p))
+        .map(|&p| (go.group(p).len(), tie(p), p))
         .collect();
-    groups.sort_by_key(|&(size, p)| (std::cmp::Reverse(size), p));
-    groups.into_iter().map(|(_, p)| p).collect()
+    groups.sort_by_key(|&(size, tie, p)| (std::cmp::Reverse(size), std::cmp::Reverse(tie), p));
+    groups.into_iter().map(|(_, _, p)| p).collect()
+}
+
+/// For every stone of colour `c`, the number of stones in its loose group: the stones reached
+/// through neighbours and through diagonal steps where at least one of the two points beside
+/// the step is not the other colour's stone (two stones of it there cut the link).
+fn loose_sizes(go: &Go, c: Color) -> Vec<usize> {
+    // Point indices run to the frame's far corner, one past the last point's lower neighbour.
+    let last = go.points().last().unwrap_or(0);
+    let mut size = vec![0; go.neighbours(last)[3] + 2];
+    let mut seen = vec![false; size.len()];
+    let cut = |q: Pt| go.on_board(q) && go.stone(q) == Some(c.opp());
+    for start in go.points().filter(|&p| go.stone(p) == Some(c)) {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![start];
+        let mut i = 0;
+        while i < group.len() {
+            let p = group[i];
+            let [up, left, right, down] = go.neighbours(p);
+            let mut next: Vec<Pt> = go.neighbours(p).to_vec();
+            for (v, h) in [(up, left), (up, right), (down, left), (down, right)] {
+                if !(cut(v) && cut(h)) {
+                    next.push(v + h - p);
+                }
+            }
+            for q in next {
+                if go.on_board(q) && go.stone(q) == Some(c) && !seen[q] {
+                    seen[q] = true;
+                    group.push(q);
+                }
+            }
+            i += 1;
+        }
+        for &p in &group {
+            size[p] = group.len();
+        }
+    }
+    size
 }
 
 /// The classification share of the reading that answers a problem: `per_root_node` nodes for
@@ -302,17 +364,32 @@ pub fn solve(
                             c
                         }
                     };
-                    let t = largest_group(&go, defender, &region).ok_or_else(|| {
+                    let t = group_to_read(&go, defender, &region).ok_or_else(|| {
                         bad(format!(
                             "no {} group to attack in the region",
                             defender.name()
                         ))
                     })?;
-                    reasons.push(format!(
-                        "{} is {}'s largest group in the problem",
-                        go.name(t),
-                        defender.title()
-                    ));
+                    let size = go.group(t).len();
+                    let tied = groups_to_read(&go, defender, &region)
+                        .iter()
+                        .filter(|&&g| go.group(g).len() == size)
+                        .count();
+                    reasons.push(if tied > 1 {
+                        format!(
+                            "{} is {}'s largest group in the problem (of its {tied} groups of \
+                             {}, the one with the most stones linked to it)",
+                            go.name(t),
+                            defender.title(),
+                            plural(size, "stone", "stones")
+                        )
+                    } else {
+                        format!(
+                            "{} is {}'s largest group in the problem",
+                            go.name(t),
+                            defender.title()
+                        )
+                    });
                     t
                 }
             };
@@ -416,7 +493,7 @@ pub fn solve(
         // first whose reading needs a move (or is left open) is taken.
         let settled_group = target;
         let colour = go.stone(target).expect("a stone");
-        for t in groups_by_size(&go, colour, &region)
+        for t in groups_to_read(&go, colour, &region)
             .into_iter()
             .filter(|&t| t != settled_group)
             .take(NEXT_GROUPS)
@@ -461,7 +538,7 @@ pub fn solve(
             }
         };
         let other = go.stone(target).expect("a stone").opp();
-        if rethink && let Some(t) = largest_group(&go, other, &region) {
+        if rethink && let Some(t) = group_to_read(&go, other, &region) {
             let g = ld::Goal::for_defender(other, mover);
             let (r, res) = solve_for(&go, t, g, started + total, READ_SHARE);
             if wins(&res) && !res.a_pass_wins() {

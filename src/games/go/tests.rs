@@ -890,3 +890,56 @@ fn go_setup_recolouring_the_middle_of_a_chain_splits_it() {
     assert_eq!(go.hash(), 0);
     assert!(go.points().all(|p| go.is_empty(p)));
 }
+
+mod target_choice {
+    use super::*;
+
+    #[test]
+    fn loose_groups_follow_diagonals_the_other_colour_does_not_cut() {
+        // White's C3, D4 and E3 are linked by diagonals; B1 has no White neighbour on any
+        // side; J3's diagonal to H2 is cut by Black's H3 and J2.
+        let go = board(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . O . . . . .
+             . . O . O . . X O
+             . . . . . . . O X
+             . O . . . . . . .",
+            Color::Black,
+        );
+        let loose = loose_sizes(&go, Color::White);
+        let at = |n: &str| loose[go.parse(n).unwrap()];
+        assert_eq!((at("C3"), at("D4"), at("E3")), (3, 3, 3));
+        assert_eq!(at("B1"), 1);
+        assert_eq!((at("J3"), at("H2")), (1, 1));
+    }
+
+    #[test]
+    fn among_groups_of_one_size_the_one_with_the_most_linked_stones_is_read() {
+        // Every White chain is one stone: the four at the top are linked by diagonals, C4
+        // stands alone. The lowest point alone would pick C4.
+        let go = board(
+            ". . . . O . . . .
+             . . . O . O X . .
+             . . . . O X X . .
+             . . . X . . . . .
+             . . X X . X . . .
+             . . O X . . . . .
+             . . X . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+        );
+        let region = ld::infer_region(&go);
+        assert_eq!(
+            groups_by_size(&go, Color::White, &region)[0],
+            go.parse("C4").unwrap()
+        );
+        let first = group_to_read(&go, Color::White, &region).unwrap();
+        assert_eq!(loose_sizes(&go, Color::White)[first], 4);
+        assert!(["D8", "E9", "E7", "F8"].contains(&go.name(first).as_str()));
+    }
+}
