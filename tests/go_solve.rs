@@ -161,6 +161,31 @@ fn a_target_among_groups_of_one_size_is_the_one_with_linked_stones_and_decided_s
 }
 
 #[test]
+fn a_live_problem_whose_largest_chain_cannot_be_kept_reads_the_next_group() {
+    let dir = temp_dir("solve-go-next-group");
+    // Fujisawa Shuko, Collection of Original Tsumego, Advanced 100 (tests/data/go/published/
+    // wide): White's largest chain, F9-G10, cannot be kept alive; White lives by E11 with the
+    // rest of the group.
+    let sgf = "(;GM[1]FF[4]SZ[11]PL[W]AB[ha][db][hb][ec][hc][bd][cd][dd][ed][fd][gd]\
+               AW[bb][eb][gb][cc][dc][fc][gc])";
+    let v = solve_sgf(
+        &dir,
+        "next.sgf",
+        sgf,
+        &["--nodes", "2000000", "--budget-ms", "120000"],
+    );
+    assert_eq!(v["goal"], "live");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "E11");
+    assert_ne!(v["target"], "G9");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.contains("the white group at G9 cannot be kept alive, so the next largest group"),
+        "{decided}"
+    );
+}
+
+#[test]
 fn a_files_answer_that_fails_is_shown_with_its_refutation() {
     let dir = temp_dir("solve-go-given");
     // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).

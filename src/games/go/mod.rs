@@ -487,15 +487,19 @@ pub fn solve(
     // colour's group is read with the time left, and taken if the side to move succeeds
     // there and needs its move to.
     let (mut searched, mut result) = solve_for(&go, target, goal, started + total, READ_SHARE);
-    if auto && wins(&result) && result.a_pass_wins() {
-        // A pass reaches the goal: the largest group lives (or dies) whatever is played, so it
-        // is not the problem's. The same colour's next groups are read, largest first, and the
-        // first whose reading needs a move (or is left open) is taken.
-        let settled_group = target;
+    // A pass reaches the goal: the largest group lives (or dies) whatever is played, so it is
+    // not the problem's. Or the side to move cannot keep its largest group alive: a group
+    // that lives by giving up some of its stones gives up that chain. Either way the same
+    // colour's next groups are read, largest first, and the first whose reading needs a move
+    // is taken (after a pass that wins, one left open too).
+    let passing = auto && wins(&result) && result.a_pass_wins();
+    let lost = auto && goal == ld::Goal::Live && result.status == ld::LdStatus::Disproven;
+    if passing || lost {
+        let first_group = target;
         let colour = go.stone(target).expect("a stone");
         for t in groups_to_read(&go, colour, &region)
             .into_iter()
-            .filter(|&t| t != settled_group)
+            .filter(|&t| t != first_group)
             .take(NEXT_GROUPS)
         {
             if started.elapsed() >= total {
@@ -503,14 +507,19 @@ pub fn solve(
             }
             let (r, res) = solve_for(&go, t, goal, started + total, READ_SHARE);
             let needs_move = wins(&res) && !res.a_pass_wins();
-            if needs_move || res.status == ld::LdStatus::Unknown {
+            if needs_move || (passing && res.status == ld::LdStatus::Unknown) {
                 (target, searched, result) = (t, r, res);
                 decided = format!(
-                    "{}: {why_defender}; the {} group at {} needs no move (a pass reaches the \
-                     goal), so the next largest group is read: {}",
+                    "{}: {why_defender}; the {} group at {} {}, so the next largest group is \
+                     read: {}",
                     describe(goal, target),
                     colour.name(),
-                    go.name(settled_group),
+                    go.name(first_group),
+                    if passing {
+                        "needs no move (a pass reaches the goal)"
+                    } else {
+                        "cannot be kept alive"
+                    },
                     if needs_move {
                         "it needs the move"
                     } else {
