@@ -1279,20 +1279,28 @@ fn wide_reach(goal: Goal) -> Reach {
     }
 }
 
+/// The least time a wide answer short of an unconditional win waits for the tight reading
+/// (`solve_in_box_shared`).
+const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Solves a problem whose region is inferred as the box `within`, narrowed to the fight: the
 /// points within two steps of the defender's stones (three for a live problem, `wide_reach`)
 /// or, when that runs out of budget, the tighter area of points next to them, diagonals
-/// included, which reads open positions much faster. Both are read on two threads, each with the whole budget; the wide answer is taken
-/// when it has one, the tight one only when the prover wins in it (a failure there may come
-/// from the moves it leaves out). An unconditional win in the tight area (`Proven`, not a ko)
-/// stops the wide reading, so that its answer is taken at once: on the published collection's
-/// tuning half at 5 s that took the median time from 5.0 s to 3.2 s and the median of the
-/// answered problems from 2.3 s to 1.2 s, for the book's first move on 96 problems against 97
-/// (one advanced problem where the tight area proves another first move first). A wide
-/// reading cut that way gives way to the tight answer, which is complete (the cut one may lack
-/// the reading of its other first moves, the pass among them). When the two areas are the
-/// same, the one search runs alone on the calling thread. Returns the area searched and the
-/// result.
+/// included, which reads open positions much faster. Both are read on two threads, each with
+/// the whole budget; the wide answer is taken when it has one, the tight one only when the
+/// prover wins in it (a failure there may come from the moves it leaves out). An
+/// unconditional win in the tight area (`Proven`, not a ko) stops the wide reading, so that
+/// its answer is taken at once: on the published collection's tuning half at 5 s that took
+/// the median time from 5.0 s to 3.2 s and the median of the answered problems from 2.3 s to
+/// 1.2 s, for the book's first move on 96 problems against 97 (one advanced problem where the
+/// tight area proves another first move first). A wide reading cut that way gives way to the
+/// tight answer, which is complete (the cut one may lack the reading of its other first moves,
+/// the pass among them). A wide answer short of an unconditional win waits for the tight
+/// reading as long again as it took (`GRACE` at least), and an unconditional win there is
+/// taken: otherwise which answer came out depended on which thread ran faster (cho-484 of the
+/// advanced checking half gave the book's B7 in two runs of six and a disproof in the rest).
+/// When the two areas are the same, the one search runs alone on the calling thread. Returns
+/// the area searched and the result.
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
@@ -1319,6 +1327,7 @@ pub fn solve_in_box_shared(
     knowledge: bool,
 ) -> (Vec<Pt>, LdResult) {
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
     let defender = go.stone(target).expect("the target is a stone");
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let wide_area = enclosure(go, target, within, wide_reach(goal));
@@ -1343,6 +1352,7 @@ pub fn solve_in_box_shared(
     // An unconditional win in the tight area stops the wide reading: the answer no longer
     // waits for the deadline when only the tight area is read in time.
     let wide_stop = std::sync::Arc::new(AtomicBool::new(false));
+    let begun = Instant::now();
     let (wide, tight) = std::thread::scope(|s| {
         let tight = s.spawn(|| {
             let tight = attempt(tight_area, Some(stop.clone()));
@@ -1357,6 +1367,16 @@ pub fn solve_in_box_shared(
         // answer, complete, is taken then.
         let cut = wide_stop.load(Ordering::Relaxed);
         if wide.1.status != LdStatus::Unknown {
+            // A wide answer short of an unconditional win waits for the tight reading as long
+            // again as it took itself (GRACE at least), so that an unconditional win there,
+            // which would have cut the wide reading had it come first, is taken whichever
+            // thread the machine ran faster.
+            if wide.1.status != LdStatus::Proven && !cut {
+                let until = Instant::now() + begun.elapsed().max(GRACE);
+                while !tight.is_finished() && Instant::now() < until {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
             stop.store(true, Ordering::Relaxed);
         }
         (
@@ -1366,7 +1386,10 @@ pub fn solve_in_box_shared(
     });
     let (wide, cut) = wide;
     let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
-    if (wide.1.status == LdStatus::Unknown || cut) && tight_wins {
+    let tight_proven = tight.1.status == LdStatus::Proven;
+    if ((wide.1.status == LdStatus::Unknown || cut) && tight_wins)
+        || (tight_proven && wide.1.status != LdStatus::Proven)
+    {
         tight
     } else {
         wide
