@@ -816,7 +816,7 @@ pub fn benson_alive(go: &Go, c: Color) -> Vec<Pt> {
 }
 
 /// Points of the board of `go` with its frame: the bound of a point index and a group id.
-fn frame_points(go: &Go) -> usize {
+pub(crate) fn frame_points(go: &Go) -> usize {
     (go.size() + 2) * (go.size() + 2)
 }
 

@@ -214,10 +214,15 @@ fn side_names(go: &Go) -> [&'static str; 4] {
 
 /// The largest group of a colour inside the region (ties: lowest point).
 pub(crate) fn largest_group(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
-    groups_by_size(go, c, region)
+    first_group(&groups_by_size(go, c, region), go, c, region)
+}
+
+/// The first of `groups`, or else any stone of the colour in the region: `groups` lists
+/// representative stones (`Go::group_id`), and a group's may lie outside the region.
+fn first_group(groups: &[Pt], go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
+    groups
         .first()
         .copied()
-        // group_id is a representative stone; make sure one was found even if it lies outside.
         .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
 }
 
@@ -237,12 +242,9 @@ fn groups_to_read(go: &Go, c: Color, region: &[Pt]) -> Vec<Pt> {
     ranked_groups(go, c, region, |p| loose[p])
 }
 
-/// The first of `groups_to_read`, or else any stone of the colour in the region.
+/// The first of `groups_to_read` (`first_group`).
 fn group_to_read(go: &Go, c: Color, region: &[Pt]) -> Option<Pt> {
-    groups_to_read(go, c, region)
-        .first()
-        .copied()
-        .or_else(|| region.iter().copied().find(|&p| go.stone(p) == Some(c)))
+    first_group(&groups_to_read(go, c, region), go, c, region)
 }
 
 fn ranked_groups(go: &Go, c: Color, region: &[Pt], tie: impl Fn(Pt) -> usize) -> Vec<Pt> {
@@ -259,9 +261,7 @@ fn ranked_groups(go: &Go, c: Color, region: &[Pt], tie: impl Fn(Pt) -> usize) ->
 /// through neighbours and through diagonal steps where at least one of the two points beside
 /// the step is not the other colour's stone (two stones of it there cut the link).
 fn loose_sizes(go: &Go, c: Color) -> Vec<usize> {
-    // Point indices run to the frame's far corner, one past the last point's lower neighbour.
-    let last = go.points().last().unwrap_or(0);
-    let mut size = vec![0; go.neighbours(last)[3] + 2];
+    let mut size = vec![0; ld::frame_points(go)];
     let mut seen = vec![false; size.len()];
     let cut = |q: Pt| go.on_board(q) && go.stone(q) == Some(c.opp());
     for start in go.points().filter(|&p| go.stone(p) == Some(c)) {
@@ -364,14 +364,15 @@ pub fn solve(
                             c
                         }
                     };
-                    let t = group_to_read(&go, defender, &region).ok_or_else(|| {
+                    let ranked = groups_to_read(&go, defender, &region);
+                    let t = first_group(&ranked, &go, defender, &region).ok_or_else(|| {
                         bad(format!(
                             "no {} group to attack in the region",
                             defender.name()
                         ))
                     })?;
                     let size = go.group(t).len();
-                    let tied = groups_to_read(&go, defender, &region)
+                    let tied = ranked
                         .iter()
                         .filter(|&&g| go.group(g).len() == size)
                         .count();
