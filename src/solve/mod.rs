@@ -255,6 +255,10 @@ struct Solved {
     work: u64,
 }
 
+/// A position's (phi, delta) for its mover, with the ancestors on the current path they lean
+/// on (for repetitions; empty when the numbers hold on any path).
+type Numbers = (u32, u32, Vec<u64>);
+
 /// A df-pn searcher for one problem; its proof store persists across calls.
 pub struct Solver<P: Problem> {
     table: Table,
@@ -310,30 +314,65 @@ impl<P: Problem> Solver<P> {
             || self.out_of_time
     }
 
-    /// Stores the current position as solved when the problem says it is decided here;
-    /// returns its hash.
-    /// With it, the problem's first guess of the numbers for the mover there.
-    fn settle(&mut self, p: &mut P) -> (u64, (u32, u32)) {
+    /// The current position as a child in `mid`: its hash, the problem's first guess of its
+    /// numbers, and its numbers with the ancestors they lean on (as `numbers` gives them). A
+    /// position the problem says is decided goes to the proof store first. Each store is read
+    /// once per child (they were read twice, in `settle` and again in `numbers`): those random
+    /// reads are a large share of a node's cost.
+    fn settle(&mut self, p: &mut P) -> (u64, (u32, u32), Numbers) {
         let h = p.hash();
+        let attacker_moves = p.attacker_to_move();
         // Solved, on the path, or searched before and left open: nothing to evaluate (the
-        // table's numbers stand in for the guess).
-        if self.proofs.contains_key(&h) || self.path.contains(&h) || self.table.get(h).is_some() {
-            return (h, (1, 1));
+        // stores' numbers stand in for the guess).
+        if let Some(known) = self.known(h, attacker_moves) {
+            return (h, (1, 1), known);
+        }
+        if let Some(e) = self.table.get(h) {
+            return (h, (1, 1), (e.phi, e.delta, Vec::new()));
         }
         match p.outcome() {
             Some(o) => {
+                let mover_wins = o == attacker_moves;
                 self.proofs.insert(
                     h,
                     Solved {
-                        mover_wins: o == p.attacker_to_move(),
+                        mover_wins,
                         best: None,
                         work: 1,
                     },
                 );
-                (h, (1, 1))
+                let (a, b) = if mover_wins { (0, INF) } else { (INF, 0) };
+                (h, (1, 1), (a, b, Vec::new()))
             }
-            None => (h, if self.guess { p.estimate() } else { (1, 1) }),
+            None => {
+                let guess = if self.guess { p.estimate() } else { (1, 1) };
+                (h, guess, (guess.0, guess.1, Vec::new()))
+            }
         }
+    }
+
+    /// The numbers of a position the proof store has solved, or that repeats one on the
+    /// current path (or did, on a path whose positions are all still on it), with the
+    /// ancestors they lean on; None for an open position.
+    fn known(&self, h: u64, attacker_moves: bool) -> Option<Numbers> {
+        let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
+        if let Some(s) = self.proofs.get(&h) {
+            let (a, b) = solved(s.mover_wins);
+            return Some((a, b, Vec::new()));
+        }
+        if self.path.contains(&h) {
+            // A repetition on the current path: by default the defender holds (no progress
+            // for the attacker). Valid only on paths through this position.
+            let (a, b) = solved(attacker_moves == self.rep_to_attacker);
+            return Some((a, b, vec![h]));
+        }
+        if let Some((w, deps)) = self.rep.get(&h)
+            && deps.iter().all(|d| self.path.contains(d))
+        {
+            let (a, b) = solved(*w);
+            return Some((a, b, deps.clone()));
+        }
+        None
     }
 
     /// (phi, delta) of a settled position for its mover, from the stores, with the ancestors
@@ -348,23 +387,9 @@ impl<P: Problem> Solver<P> {
         attacker_moves: bool,
         guess: (u32, u32),
         local: Option<(u32, u32)>,
-    ) -> (u32, u32, Vec<u64>) {
-        let solved = |w: bool| if w { (0, INF) } else { (INF, 0) };
-        if let Some(s) = self.proofs.get(&h) {
-            let (a, b) = solved(s.mover_wins);
-            return (a, b, Vec::new());
-        }
-        if self.path.contains(&h) {
-            // A repetition on the current path: by default the defender holds (no progress
-            // for the attacker). Valid only on paths through this position.
-            let (a, b) = solved(attacker_moves == self.rep_to_attacker);
-            return (a, b, vec![h]);
-        }
-        if let Some((w, deps)) = self.rep.get(&h)
-            && deps.iter().all(|d| self.path.contains(d))
-        {
-            let (a, b) = solved(*w);
-            return (a, b, deps.clone());
+    ) -> Numbers {
+        if let Some(known) = self.known(h, attacker_moves) {
+            return known;
         }
         let (a, b) = local.unwrap_or_else(|| self.table.get(h).map_or(guess, |e| (e.phi, e.delta)));
         (a, b, Vec::new())
@@ -393,16 +418,22 @@ impl<P: Problem> Solver<P> {
             return if mover_wins { (0, INF) } else { (INF, 0) };
         }
         let child_attacker = !p.attacker_to_move();
-        let (hashes, guesses): (Vec<u64>, Vec<(u32, u32)>) = moves
-            .iter()
-            .map(|&m| {
-                p.play(m);
-                let ch = self.settle(p);
-                p.undo();
-                ch
-            })
-            .unzip();
+        let mut hashes: Vec<u64> = Vec::with_capacity(moves.len());
+        let mut guesses: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
+        let mut kids: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
+        let mut deps: Vec<Vec<u64>> = Vec::with_capacity(moves.len());
+        // On the path while its children are read: a child's result that leans on a
+        // repetition of this position holds here.
         self.path.push(h);
+        for &m in &moves {
+            p.play(m);
+            let (ch, guess, (a, b, d)) = self.settle(p);
+            p.undo();
+            hashes.push(ch);
+            guesses.push(guess);
+            kids.push((a, b));
+            deps.push(d);
+        }
         let start_nodes = self.nodes;
         // The children's numbers are read from the stores once; after that only the child
         // just searched is read again, with the numbers its search returned. A sibling's
@@ -412,13 +443,6 @@ impl<P: Problem> Solver<P> {
         // table instead of taken as returned, a child whose entry the search of a sibling
         // evicted would fall back to its first guess, be picked again at once, and the two
         // would take turns for ever.
-        let mut kids: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
-        let mut deps: Vec<Vec<u64>> = Vec::with_capacity(moves.len());
-        for (i, &ch) in hashes.iter().enumerate() {
-            let (a, b, d) = self.numbers(ch, child_attacker, guesses[i], None);
-            kids.push((a, b));
-            deps.push(d);
-        }
         loop {
             let phi = kids.iter().map(|k| k.1).min().unwrap_or(INF);
             let delta = kids
