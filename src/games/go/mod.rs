@@ -273,14 +273,13 @@ fn loose_sizes(go: &Go, c: Color) -> Vec<usize> {
         let mut i = 0;
         while i < group.len() {
             let p = group[i];
-            let [up, left, right, down] = go.neighbours(p);
-            let mut next: Vec<Pt> = go.neighbours(p).to_vec();
-            for (v, h) in [(up, left), (up, right), (down, left), (down, right)] {
-                if !(cut(v) && cut(h)) {
-                    next.push(v + h - p);
-                }
-            }
-            for q in next {
+            let sides = go.neighbours(p);
+            let [up, left, right, down] = sides;
+            let diagonals = [(up, left), (up, right), (down, left), (down, right)]
+                .into_iter()
+                .filter(|&(v, h)| !(cut(v) && cut(h)))
+                .map(|(v, h)| v + h - p);
+            for q in sides.into_iter().chain(diagonals) {
                 if go.on_board(q) && go.stone(q) == Some(c) && !seen[q] {
                     seen[q] = true;
                     group.push(q);
@@ -496,11 +495,11 @@ pub fn solve(
     let passing = auto && wins(&result) && result.a_pass_wins();
     let lost = auto && goal == ld::Goal::Live && result.status == ld::LdStatus::Disproven;
     if passing || lost {
-        let first_group = target;
+        let first_target = target;
         let colour = go.stone(target).expect("a stone");
         for t in groups_to_read(&go, colour, &region)
             .into_iter()
-            .filter(|&t| t != first_group)
+            .filter(|&t| t != first_target)
             .take(NEXT_GROUPS)
         {
             if started.elapsed() >= total {
@@ -515,7 +514,7 @@ pub fn solve(
                      read: {}",
                     describe(goal, target),
                     colour.name(),
-                    go.name(first_group),
+                    go.name(first_target),
                     if passing {
                         "needs no move (a pass reaches the goal)"
                     } else {
