@@ -327,3 +327,31 @@ fn a_live_problems_area_reaches_the_eye_space_three_steps_out() {
     assert_eq!(v["key_move"], "B9", "{v}");
     assert!(v["status"] == "ko" || v["status"] == "proven", "{v}");
 }
+
+/// Fujisawa Shuko, Elementary 1 (the published collection's tuning half): White lives by F11,
+/// at the top edge beside its eye space. The tight area (points next to White's stones) leaves
+/// F11 to the attacker's ring and is read to a failure; the wide one (three steps) is too open
+/// to finish within the cap; the middle area (two steps) that the tight reading's thread reads
+/// next proves F11. The cap holds each search to 600,000 nodes, so which reading answers does
+/// not depend on the machine: the tight area's two readings take about 440,000 and 540,000,
+/// the middle area's about 200,000, and the wide area's needs millions.
+#[test]
+fn a_live_problem_the_tight_area_fails_is_answered_in_the_middle_area() {
+    let dir = temp_dir("solve-go-middle");
+    let v = solve_sgf(
+        &dir,
+        "fujisawa-001.sgf",
+        "(;GM[1]FF[4]SZ[11]PL[W]AB[ca][cb][hb][cc][hc][dd][id][de][he][df][hf][eg][fg]\
+         AW[da][db][dc][fc][gc][ed][ee][fe][ge])",
+        &["--nodes", "600000", "--budget-ms", "120000"],
+    );
+    assert_eq!(v["goal"], "live", "{v}");
+    assert_eq!(v["key_move"], "F11", "{v}");
+    assert_eq!(v["status"], "proven", "{v}");
+    let region = v["region"].as_array().expect("region");
+    assert!(region.iter().any(|p| p == "F11"), "{region:?}");
+    assert!(
+        !region.iter().any(|p| p == "E4"),
+        "the wide area's point: {region:?}"
+    );
+}

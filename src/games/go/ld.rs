@@ -1272,6 +1272,30 @@ pub fn ringed(go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
 /// tuning half at 5 s the third step for live problems gave the book's first move on 99
 /// problems against 96 (four live problems gained, one lost at the deadline). Kills keep two
 /// steps: a wider area costs the search time, and there the ring limits the attacker only.
+/// The area read between the tight and the wide ones, once the tight reading has failed or
+/// found only a ko and the wide one is still going: two steps for a live problem (the wide
+/// area's third step makes room for eyes along an edge, and costs the search time). None for a
+/// kill, whose wide area is already two steps.
+fn middle_reach(goal: Goal) -> Option<Reach> {
+    match goal {
+        Goal::Live => Some(Reach::Steps(2)),
+        Goal::Kill => None,
+    }
+}
+
+/// True when the middle area's reading (`middle_reach`) is taken in place of the tight one's:
+/// an unconditional win always, a ko only in place of a failure. A ko there does not replace a
+/// tight ko: the side that wins every ko wins with many first moves, and on two tuning-half
+/// problems the one more point of the middle area moved the choice among them off the book's
+/// move.
+fn middle_replaces(tight: LdStatus, middle: LdStatus) -> bool {
+    match middle {
+        LdStatus::Proven => true,
+        LdStatus::Ko => tight == LdStatus::Disproven,
+        LdStatus::Disproven | LdStatus::Unknown => false,
+    }
+}
+
 fn wide_reach(goal: Goal) -> Reach {
     match goal {
         Goal::Live => Reach::Steps(3),
@@ -1299,8 +1323,12 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// reading as long again as it took (`GRACE` at least), and an unconditional win there is
 /// taken: otherwise which answer came out depended on which thread ran faster (cho-484 of the
 /// advanced checking half gave the book's B7 in two runs of six and a disproof in the rest).
-/// When the two areas are the same, the one search runs alone on the calling thread. Returns
-/// the area searched and the result.
+/// When the tight reading ends in a failure or a ko and the wide one is still going, its
+/// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
+/// in for the tight one's: an unconditional win there stops the wide reading as the tight
+/// one's does, and its ko replaces a tight failure (not a tight ko). When the tight and wide
+/// areas are the same, the one search runs alone on the calling thread. Returns the area
+/// searched and the result.
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
@@ -1332,6 +1360,9 @@ pub fn solve_in_box_shared(
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let wide_area = enclosure(go, target, within, wide_reach(goal));
     let tight_area = enclosure(go, target, within, Reach::King(1));
+    let middle_area = middle_reach(goal)
+        .map(|r| enclosure(go, target, within, r))
+        .filter(|m| *m != tight_area && *m != wide_area);
     let attempt = |area: Vec<Pt>, stop| {
         let ring = attacker_ring(go, defender, &area, within);
         let problem = LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
@@ -1358,8 +1389,25 @@ pub fn solve_in_box_shared(
             let tight = attempt(tight_area, Some(stop.clone()));
             if tight.1.status == LdStatus::Proven {
                 wide_stop.store(true, Ordering::Relaxed);
+                return tight;
             }
-            tight
+            // Read to a failure or a ko, the tight area leaves its core to the middle area
+            // while the wide reading goes on.
+            let Some(middle_area) = middle_area else {
+                return tight;
+            };
+            if tight.1.status == LdStatus::Unknown || stop.load(Ordering::Relaxed) {
+                return tight;
+            }
+            let middle = attempt(middle_area, Some(stop.clone()));
+            if middle.1.status == LdStatus::Proven {
+                wide_stop.store(true, Ordering::Relaxed);
+            }
+            if middle_replaces(tight.1.status, middle.1.status) {
+                middle
+            } else {
+                tight
+            }
         });
         let wide = attempt(wide_area, Some(wide_stop.clone()));
         // Stopped by the tight area's win, the wide reading may have been cut anywhere, its
@@ -1519,5 +1567,30 @@ mod knowledge_tests {
         assert_eq!(solve(&live, Budget::default()).status, LdStatus::Disproven);
         let mut known_live = live.clone().with_reader_knowledge();
         assert_eq!(known_live.outcome(), Some(false));
+    }
+}
+
+#[cfg(test)]
+mod area_tests {
+    use super::*;
+
+    #[test]
+    fn the_middle_area_is_read_for_live_problems_only() {
+        assert_eq!(middle_reach(Goal::Live), Some(Reach::Steps(2)));
+        assert_eq!(middle_reach(Goal::Kill), None);
+        // Between the tight area (one king step) and the wide one (three steps for live).
+        assert!(wide_reach(Goal::Live).limit() > Reach::Steps(2).limit());
+    }
+
+    #[test]
+    fn a_middle_win_replaces_a_tight_failure_and_only_an_unconditional_one_a_tight_ko() {
+        use LdStatus::*;
+        for tight in [Disproven, Ko] {
+            assert!(middle_replaces(tight, Proven), "{tight:?}");
+            assert!(!middle_replaces(tight, Disproven), "{tight:?}");
+            assert!(!middle_replaces(tight, Unknown), "{tight:?}");
+        }
+        assert!(middle_replaces(Disproven, Ko));
+        assert!(!middle_replaces(Ko, Ko));
     }
 }
