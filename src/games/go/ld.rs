@@ -1264,16 +1264,8 @@ pub fn ringed(go: Go, target: Pt, goal: Goal, region: &[Pt]) -> LifeAndDeath {
     LifeAndDeath::new(go, target, goal, region).with_attacker_ring(&ring)
 }
 
-/// How far the wide fight area reaches from the defender's stones (`solve_in_box`): two steps
-/// along the lines, three when the defender moves to live. A group that must live needs room
-/// for its eyes, and the ring just outside the area, where only the attacker may play, takes
-/// that room away: at two steps the reading can fail where the book's group lives (a corner
-/// group whose eye space runs three steps along the edge). On the published collection's
-/// tuning half at 5 s the third step for live problems gave the book's first move on 99
-/// problems against 96 (four live problems gained, one lost at the deadline). Kills keep two
-/// steps: a wider area costs the search time, and there the ring limits the attacker only.
 /// The area read between the tight and the wide ones, once the tight reading has failed or
-/// found only a ko and the wide one is still going: two steps for a live problem (the wide
+/// found only a ko and the wide one has no answer yet: two steps for a live problem (the wide
 /// area's third step makes room for eyes along an edge, and costs the search time). None for a
 /// kill, whose wide area is already two steps.
 fn middle_reach(goal: Goal) -> Option<Reach> {
@@ -1296,6 +1288,14 @@ fn middle_replaces(tight: LdStatus, middle: LdStatus) -> bool {
     }
 }
 
+/// How far the wide fight area reaches from the defender's stones (`solve_in_box`): two steps
+/// along the lines, three when the defender moves to live. A group that must live needs room
+/// for its eyes, and the ring just outside the area, where only the attacker may play, takes
+/// that room away: at two steps the reading can fail where the book's group lives (a corner
+/// group whose eye space runs three steps along the edge). On the published collection's
+/// tuning half at 5 s the third step for live problems gave the book's first move on 99
+/// problems against 96 (four live problems gained, one lost at the deadline). Kills keep two
+/// steps: a wider area costs the search time, and there the ring limits the attacker only.
 fn wide_reach(goal: Goal) -> Reach {
     match goal {
         Goal::Live => Reach::Steps(3),
@@ -1323,7 +1323,7 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// reading as long again as it took (`GRACE` at least), and an unconditional win there is
 /// taken: otherwise which answer came out depended on which thread ran faster (cho-484 of the
 /// advanced checking half gave the book's B7 in two runs of six and a disproof in the rest).
-/// When the tight reading ends in a failure or a ko and the wide one is still going, its
+/// When the tight reading ends in a failure or a ko and the wide one has no answer yet, its
 /// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
 /// in for the tight one's: an unconditional win there stops the wide reading as the tight
 /// one's does, and its ko replaces a tight failure (not a tight ko). When the tight and wide
@@ -1392,7 +1392,7 @@ pub fn solve_in_box_shared(
                 return tight;
             }
             // Read to a failure or a ko, the tight area leaves its core to the middle area
-            // while the wide reading goes on.
+            // while the wide reading has no answer.
             let Some(middle_area) = middle_area else {
                 return tight;
             };
