@@ -125,6 +125,9 @@ pub trait Problem {
     fn lawful(&mut self, _m: Self::Move) -> bool {
         true
     }
+    /// Starts loading what `outcome` will read for the current position, so that the memory
+    /// wait overlaps the search's own lookups (`Solver::settle`). Does nothing by default.
+    fn warm(&self) {}
 }
 
 /// The result of a search.
@@ -250,8 +253,13 @@ pub struct Branch<M> {
 struct Solved {
     /// True when the side to move at this node wins.
     mover_wins: bool,
+    /// True when the attacker wins here (whoever is to move).
+    attacker_wins: bool,
     /// Index of the best move (winning move, or most delaying reply), if any.
     best: Option<u16>,
+    /// Taken over from another search (`carry_wins`), whose move lists may differ:
+    /// no `best`, the moves that keep the result are looked up among the children.
+    carried: bool,
     work: u64,
 }
 
@@ -322,6 +330,8 @@ impl<P: Problem> Solver<P> {
     fn settle(&mut self, p: &mut P) -> (u64, (u32, u32), Numbers) {
         let h = p.hash();
         let attacker_moves = p.attacker_to_move();
+        self.table.warm(h);
+        p.warm();
         // Solved, on the path, or searched before and left open: nothing to evaluate (the
         // stores' numbers stand in for the guess).
         if let Some(known) = self.known(h, attacker_moves) {
@@ -337,7 +347,9 @@ impl<P: Problem> Solver<P> {
                     h,
                     Solved {
                         mover_wins,
+                        attacker_wins: o,
                         best: None,
+                        carried: false,
                         work: 1,
                     },
                 );
@@ -411,13 +423,16 @@ impl<P: Problem> Solver<P> {
                 h,
                 Solved {
                     mover_wins,
+                    attacker_wins: mover_wins == p.attacker_to_move(),
                     best: None,
+                    carried: false,
                     work: 1,
                 },
             );
             return if mover_wins { (0, INF) } else { (INF, 0) };
         }
-        let child_attacker = !p.attacker_to_move();
+        let attacker_here = p.attacker_to_move();
+        let child_attacker = !attacker_here;
         let mut hashes: Vec<u64> = Vec::with_capacity(moves.len());
         let mut guesses: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
         let mut kids: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
@@ -484,7 +499,9 @@ impl<P: Problem> Solver<P> {
                         h,
                         Solved {
                             mover_wins,
+                            attacker_wins: mover_wins == attacker_here,
                             best: best.map(|b| b as u16),
+                            carried: false,
                             work: self.nodes - start_nodes + 1,
                         },
                     );
@@ -597,18 +614,32 @@ impl<P: Problem> Solver<P> {
     /// no lawful move keeps the result.
     fn lawful_choice(&mut self, p: &mut P) -> Option<P::Move> {
         let s = self.proofs.get(&p.hash()).copied()?;
-        // A position decided without a move (the problem's outcome) ends the line.
-        let b = s.best? as usize;
+        // A position decided without a move (the problem's outcome) ends the line. One
+        // carried over from another search has no stored move: its moves are looked up below.
+        let best = if s.carried {
+            if p.outcome().is_some() {
+                return None;
+            }
+            None
+        } else {
+            Some(s.best? as usize)
+        };
         let moves = p.moves();
-        let &stored = moves.get(b)?;
-        if p.lawful(stored) {
-            return Some(stored);
-        }
+        let stored = match best {
+            Some(b) => {
+                let &stored = moves.get(b)?;
+                if p.lawful(stored) {
+                    return Some(stored);
+                }
+                Some(stored)
+            }
+            None => None,
+        };
         if s.mover_wins {
             // Another winning move the proof store holds: one after which the side to move is
             // lost. Only stored results count, so the line does not depend on the budget left.
             for m in moves {
-                if m == stored || !p.lawful(m) {
+                if Some(m) == stored || !p.lawful(m) {
                     continue;
                 }
                 p.play(m);
@@ -702,7 +733,12 @@ impl<P: Problem> Solver<P> {
         };
         let moves = p.moves();
         if p.attacker_to_move() {
-            if let Some(&m) = s.best.and_then(|b| moves.get(b as usize)) {
+            let winning = if s.carried {
+                self.winning_move(p, &moves)
+            } else {
+                s.best.and_then(|b| moves.get(b as usize)).copied()
+            };
+            if let Some(m) = winning {
                 p.play(m);
                 self.count_proof(p, seen, cap);
                 p.undo();
@@ -712,6 +748,39 @@ impl<P: Problem> Solver<P> {
                 p.play(m);
                 self.count_proof(p, seen, cap);
                 p.undo();
+            }
+        }
+    }
+
+    /// The first of `moves` (the current position's) after which the proof store holds the
+    /// side to move as lost.
+    fn winning_move(&self, p: &mut P, moves: &[P::Move]) -> Option<P::Move> {
+        moves.iter().copied().find(|&m| {
+            p.play(m);
+            let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
+            p.undo();
+            lost
+        })
+    }
+
+    /// Takes over the positions another search of the same problem has solved as wins of one
+    /// side (`attacker`: the attacker's, else the defender's), for a search whose rules leave
+    /// that side every option it had there and the other side no more (a ko the one may now
+    /// retake at once, or that the other may no longer): each such result holds here too, so
+    /// the positions need no second reading. Positions solved on repetitions are not solved
+    /// for good and are not taken. Their moves are looked up again here (`winning_move`), since
+    /// the lists of moves may differ at a ko.
+    pub fn carry_wins(&mut self, from: &Solver<P>, attacker: bool) {
+        for (&h, s) in &from.proofs {
+            if s.attacker_wins == attacker && !self.proofs.contains_key(&h) {
+                self.proofs.insert(
+                    h,
+                    Solved {
+                        best: None,
+                        carried: true,
+                        ..*s
+                    },
+                );
             }
         }
     }

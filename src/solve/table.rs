@@ -70,6 +70,11 @@ impl Table {
             .copied()
     }
 
+    /// Loads the bucket of a hash without waiting for it: a later `get` finds it in the cache.
+    pub fn warm(&self, h: u64) {
+        std::hint::black_box(self.slots[self.bucket(h).start].key);
+    }
+
     /// Stores or updates an entry, evicting the least work in a full bucket.
     pub fn put(&mut self, h: u64, phi: u32, delta: u32, work: u64) {
         if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.bound {

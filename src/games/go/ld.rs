@@ -187,6 +187,11 @@ impl LifeAndDeath {
 }
 
 impl LifeAndDeath {
+    /// The key of the current position in `seen`: the stones and the passes (never 0).
+    fn seen_key(&self) -> u64 {
+        (self.go.hash() ^ (self.go.passes() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).max(1)
+    }
+
     /// True when a play on the empty point `p` is legal. Only simple ko is in force here, so a
     /// point with an empty neighbour other than the ko point needs no trial play.
     fn legal(&mut self, p: Pt) -> bool {
@@ -281,12 +286,17 @@ impl Problem for LifeAndDeath {
         ok
     }
 
+    fn warm(&self) {
+        if !self.seen.is_empty() {
+            std::hint::black_box(self.seen[self.seen_key() as usize & (SEEN_SLOTS - 1)].0);
+        }
+    }
+
     fn outcome(&mut self) -> Option<bool> {
         if self.seen.is_empty() {
             self.seen = vec![(0, 0); SEEN_SLOTS];
         }
-        let key =
-            (self.go.hash() ^ (self.go.passes() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).max(1);
+        let key = self.seen_key();
         let slot = key as usize & (SEEN_SLOTS - 1);
         let known = match self.seen[slot] {
             (k, v) if k == key => Some(v),
@@ -391,7 +401,9 @@ fn solution_of(
 
 /// Solves a problem twice if needed: first with the other side winning every ko (a proof
 /// there is unconditional), then with the prover winning every ko (a failure there is
-/// unconditional); a win only in the second is a ko. The budget applies to each search.
+/// unconditional); a win only in the second is a ko. The second search starts from the first
+/// one's wins for the prover, which hold there too (`Solver::carry_wins`). The budget applies
+/// to each search.
 pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
     solve_shared(problem, budget, None)
 }
@@ -471,8 +483,11 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         }
         Status::Disproven => {}
     }
+    // What the strict reading proved for the prover holds when the prover wins every ko.
     let mut lenient = problem.clone().with_ko_master(Some(prover));
+    let strict_solver = solver;
     let mut solver = Solver::new(budget.clone());
+    solver.carry_wins(&strict_solver, true);
     let (mut second, mut unread) = classify(&mut solver, &mut lenient, share);
     nodes += second.nodes;
     if second.status == Status::Proven
@@ -480,6 +495,7 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
     {
         nodes += best_ko_first(
             problem,
+            &strict_solver,
             &mut solver,
             &mut lenient,
             &mut second,
@@ -549,10 +565,13 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 /// side needs the first threat. The key move's main line follows the choice. The first moves
 /// a share left unread (`unread`) are candidates too, in move order with the winners: one that
 /// wins with no ko threats on either side also wins when the prover wins every ko, and is
-/// taken once the lenient reading has proven it (so that its line can be shown). Returns the
-/// nodes spent.
+/// taken once the lenient reading has proven it (so that its line can be shown). The plain
+/// searches start from the strict reading's wins for the prover and the lenient reading's
+/// failures (`strict` and `solver`), both of which hold with nobody retaking at once. Returns
+/// the nodes spent.
 fn best_ko_first(
     problem: &LifeAndDeath,
+    strict: &Solver<LifeAndDeath>,
     solver: &mut Solver<LifeAndDeath>,
     lenient: &mut LifeAndDeath,
     proof: &mut Proof<Move>,
@@ -561,7 +580,11 @@ fn best_ko_first(
 ) -> u64 {
     let mut nodes = 0;
     let mut plain = problem.clone().with_ko_master(None);
+    // With nobody retaking at once, the prover wins wherever it won when the other side did,
+    // and fails wherever it failed when it did itself.
     let mut check = Solver::new(budget);
+    check.carry_wins(strict, true);
+    check.carry_wins(solver, false);
     let mut candidates = proof.winning_moves();
     if !unread.is_empty() {
         let order = lenient.moves();
@@ -1592,5 +1615,79 @@ mod area_tests {
         }
         assert!(middle_replaces(Disproven, Ko));
         assert!(!middle_replaces(Ko, Ko));
+    }
+}
+
+#[cfg(test)]
+mod carry_tests {
+    use super::*;
+    use crate::games::go::tests::board;
+
+    /// Cho Chikun's elementary problem 442: Black kills only by a ko.
+    fn ko_problem() -> LifeAndDeath {
+        let go = board(
+            "X . . O . X . . .
+             . O . . O X . . .
+             O O O O X X . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+        );
+        let t = go.parse("B7").unwrap();
+        let area = enclosure(&go, t, &infer_region(&go), Reach::King(1));
+        ringed(go, t, Goal::Kill, &area)
+    }
+
+    /// Sorted names of a proof's winning first moves.
+    fn winners(p: &LifeAndDeath, proof: &Proof<Move>) -> Vec<String> {
+        let mut w: Vec<String> = proof
+            .winning_moves()
+            .iter()
+            .map(|&m| p.go.move_name(m))
+            .collect();
+        w.sort();
+        w
+    }
+
+    /// The strict reading's wins for the prover carried into the lenient one leave its
+    /// answer exact (the same winning first moves, a main line that the lenient rules allow
+    /// and that ends in the capture) and spare it nodes.
+    #[test]
+    fn the_strict_readings_wins_carry_over_to_the_lenient_one() {
+        let problem = ko_problem();
+        let mut strict_p = problem.clone().with_ko_master(Some(Color::White));
+        let mut strict = Solver::new(Budget::default());
+        assert_eq!(strict.search(&mut strict_p), Status::Disproven);
+        let mut lenient_p = problem.clone().with_ko_master(Some(Color::Black));
+        let fresh = Solver::new(Budget::default()).prove(&mut lenient_p);
+        let mut carried = Solver::new(Budget::default());
+        carried.carry_wins(&strict, true);
+        let proof = carried.prove(&mut lenient_p);
+        assert_eq!(
+            (fresh.status, proof.status),
+            (Status::Proven, Status::Proven)
+        );
+        assert_eq!(winners(&lenient_p, &proof), winners(&lenient_p, &fresh));
+        assert!(
+            proof.nodes < fresh.nodes,
+            "{} nodes against {}",
+            proof.nodes,
+            fresh.nodes
+        );
+        let mut line = lenient_p.clone();
+        for &m in &proof.main_line {
+            assert!(
+                line.go.is_legal(m),
+                "{} in {:?}",
+                line.go.move_name(m),
+                proof.main_line
+            );
+            line.play(m);
+        }
+        assert_eq!(line.outcome(), Some(true), "{:?}", proof.main_line);
     }
 }
