@@ -638,18 +638,9 @@ impl<P: Problem> Solver<P> {
         if s.mover_wins {
             // Another winning move the proof store holds: one after which the side to move is
             // lost. Only stored results count, so the line does not depend on the budget left.
-            for m in moves {
-                if Some(m) == stored || !p.lawful(m) {
-                    continue;
-                }
-                p.play(m);
-                let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
-                p.undo();
-                if lost {
-                    return Some(m);
-                }
-            }
-            None
+            moves
+                .into_iter()
+                .find(|&m| Some(m) != stored && p.lawful(m) && self.leaves_lost(p, m))
         } else {
             let mut pick = None;
             let mut most = 0;
@@ -752,15 +743,18 @@ impl<P: Problem> Solver<P> {
         }
     }
 
+    /// True when the proof store holds the side to move as lost after `m`.
+    fn leaves_lost(&self, p: &mut P, m: P::Move) -> bool {
+        p.play(m);
+        let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
+        p.undo();
+        lost
+    }
+
     /// The first of `moves` (the current position's) after which the proof store holds the
     /// side to move as lost.
     fn winning_move(&self, p: &mut P, moves: &[P::Move]) -> Option<P::Move> {
-        moves.iter().copied().find(|&m| {
-            p.play(m);
-            let lost = self.proofs.get(&p.hash()).is_some_and(|c| !c.mover_wins);
-            p.undo();
-            lost
-        })
+        moves.iter().copied().find(|&m| self.leaves_lost(p, m))
     }
 
     /// Takes over the positions another search of the same problem has solved as wins of one
