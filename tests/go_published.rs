@@ -191,7 +191,9 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
 /// The figures by level on one half of the wide collection, 5 s a problem: agreement with the
 /// book's first move, the median time, and why the misses missed. Prints a table; the half,
 /// the budget, a cap on the nodes of each search (`NODES`, for figures that do not depend on
-/// the machine's load) and how the problem is closed come from the environment:
+/// the machine's load), how the problem is closed (`FRAME`) and what the reading knows
+/// besides the rules (`KNOWLEDGE=rules` for `--rules-only`, `KNOWLEDGE=eyes` for
+/// `--eye-knowledge`) come from the environment:
 /// `HALF=check BUDGET_MS=5000 FRAME=ring cargo test --release --test go_published --
 /// --ignored --nocapture wide_figures`.
 #[test]
@@ -201,8 +203,16 @@ fn wide_figures() {
     let budget = std::env::var("BUDGET_MS").unwrap_or_else(|_| "5000".into());
     let frame = std::env::var("FRAME").ok();
     let nodes = std::env::var("NODES").ok();
+    let knowledge = match std::env::var("KNOWLEDGE").as_deref() {
+        Err(_) | Ok("one-eye") => None,
+        Ok("rules") => Some("--rules-only"),
+        Ok("eyes") => Some("--eye-knowledge"),
+        Ok(other) => panic!("KNOWLEDGE={other}: rules, one-eye or eyes"),
+    };
     let dir = temp_dir("published-wide");
-    println!("half {half}, budget {budget} ms, nodes {nodes:?}, frame {frame:?}");
+    println!(
+        "half {half}, budget {budget} ms, nodes {nodes:?}, frame {frame:?}, knowledge {knowledge:?}"
+    );
     println!(
         "{:<13} {:>5} {:>6} {:>5} {:>9} {:>8} {:>8} {:>8} {:>8}",
         "level", "right", "of", "%", "median ms", "unknown", "other", "ko-other", "disproven"
@@ -225,6 +235,7 @@ fn wide_figures() {
             if let Some(n) = &nodes {
                 args.extend(["--nodes", n.as_str()]);
             }
+            args.extend(knowledge);
             let v = solve_go_json(&dir, file.to_str().expect("a path"), &args);
             let key = v["key_move"].as_str().map(String::from);
             let status = v["status"].as_str().unwrap_or("").to_string();

@@ -125,6 +125,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             nodes,
             frame,
             eye_knowledge,
+            rules_only,
             in_n,
             json,
         } => {
@@ -139,6 +140,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 in_n,
                 frame,
                 eye_knowledge,
+                rules_only,
             };
             games::needs_solver(game).map_err(input)?;
             let (name, text) = read_position(&position)?;

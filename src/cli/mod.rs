@@ -189,12 +189,16 @@ pub enum Command {
         /// fight area inside it.
         #[arg(long, value_name = "ring|wall")]
         frame: Option<String>,
-        /// Life and death: read with a reader's knowledge of eye space (a target confined to
-        /// room for one eye is dead at once; moves go in the order of the eye space they take
-        /// or make). The answer stays exact; it takes fewer nodes but each costs more, so it
-        /// helps under --nodes more than under a time budget.
-        #[arg(long)]
+        /// Life and death: read the moves in the order of the eye space they take or make
+        /// (the vital point first). The answer stays exact; it takes fewer nodes but each
+        /// costs more, so it helps under --nodes more than under a time budget.
+        #[arg(long, conflicts_with = "rules_only")]
         eye_knowledge: bool,
+        /// Life and death: read with the rules alone. By default a target confined to room
+        /// for one eye, against the attacker's safe stones, counts as dead at once, without
+        /// reading the filling-in out; the answer is the same either way.
+        #[arg(long)]
+        rules_only: bool,
         /// For goals reached in moves of one's own (a six, a pair): the most moves allowed;
         /// the answer's N is the least that wins (default: the game's).
         #[arg(long = "in", value_name = "N")]

@@ -195,9 +195,12 @@ pub struct SolveOptions {
     /// points only the attacker may play) or "wall" (a tsumego frame of the attacker's stones
     /// outside the problem); the game's default when not given.
     pub frame: Option<String>,
-    /// Life and death: read with a reader's knowledge of eye space (a target confined to room
-    /// for one eye is dead at once; moves in the order of the eye space they take or make).
+    /// Life and death: moves read in the order of the eye space they take or make, besides
+    /// the static death every reading has by default (`--eye-knowledge`).
     pub eye_knowledge: bool,
+    /// Life and death: the rules alone, without the static death of a target confined to room
+    /// for one eye (`--rules-only`, to compare readings).
+    pub rules_only: bool,
 }
 
 /// Refuses a game without a solver (before its position is even read).

@@ -1,13 +1,12 @@
 //! Go life and death for the generic proof search: the goals kill and live on a target group,
 //! a region of candidate moves (with passes for both sides), captured target = killer wins (and,
-//! read with a reader's knowledge, `with_reader_knowledge`, a target confined to room for one
-//! eye),
+//! read with a reader's knowledge, `with_knowledge`, a target confined to room for one eye),
 //! Benson-alive target, a target liberty outside the region ("escape") or two passes =
 //! defender wins (so seki counts as life). The search bans only the immediate retake, and lets
 //! a ko master retake at once; the lines and trees shown to readers (`Problem::lawful`) keep to
 //! the game's positional superko with nobody exempt.
 
-use super::engine::{Color, Go, KoRule, MAX_SIZE, Move, PointMarks, Pt};
+use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Share, Solver, Status};
 
 /// What the side to move at the root wants.
@@ -64,7 +63,7 @@ pub struct LifeAndDeath {
     /// answer depends on nothing else (the region is fixed once the search starts). Empty
     /// until the first question, so copies of a fresh problem cost nothing.
     seen: Vec<(u64, u8)>,
-    /// What a reader knows besides the rules (`with_reader_knowledge`): bits of `ONE_EYE` and
+    /// What a reader knows besides the rules (`with_knowledge`): bits of `ONE_EYE` and
     /// `VITAL_FIRST`; 0 for the plain problem.
     knowledge: u8,
     /// Working lists of the Benson test, kept between positions.
@@ -75,6 +74,31 @@ pub struct LifeAndDeath {
 const ONE_EYE: u8 = 1;
 /// Knowledge: candidate moves ordered by the eye space they take or make (`eye_order`).
 const VITAL_FIRST: u8 = 2;
+
+/// What a reading knows besides the rules. Every level keeps the answer exact; the knowledge
+/// only ends lines sooner or reads moves in another order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Knowledge {
+    /// The rules alone: the target is dead when captured (generated puzzles and `verify`).
+    #[default]
+    Rules,
+    /// A target confined to room for one eye is dead at once (`confined_to_one_eye`): the
+    /// default of `solve go`.
+    OneEye,
+    /// That, and the moves read in the order of the eye space they take or make
+    /// (`eye_order`): `solve go --eye-knowledge`.
+    EyeSpace,
+}
+
+impl Knowledge {
+    fn bits(self) -> u8 {
+        match self {
+            Knowledge::Rules => 0,
+            Knowledge::OneEye => ONE_EYE,
+            Knowledge::EyeSpace => ONE_EYE | VITAL_FIRST,
+        }
+    }
+}
 
 /// Slots of `LifeAndDeath::seen` (a power of two).
 const SEEN_SLOTS: usize = 1 << 16;
@@ -113,15 +137,16 @@ impl LifeAndDeath {
         }
     }
 
-    /// The same problem read with what a reader of problem books knows: a target confined to
-    /// room for one eye is dead at once (`confined_to_one_eye`), and the moves are read in the
-    /// order of the eye space they take or make (`eye_order`). The answer stays exact and the
-    /// reading takes fewer nodes, but each node costs more: `solve go --eye-knowledge` turns it
-    /// on (it helps under a node cap and measured worse at a clock budget, see README).
+    /// The same problem read with what a reader of problem books knows (`Knowledge`): a
+    /// target confined to room for one eye is dead at once (`confined_to_one_eye`), and with
+    /// `Knowledge::EyeSpace` the moves are read in the order of the eye space they take or make
+    /// (`eye_order`). The answer stays exact and the reading takes fewer nodes, but each node
+    /// costs more: the static death pays for itself at a clock budget and is `solve go`'s
+    /// default, the move order does not and is turned on by `--eye-knowledge` (see README).
     /// Generated puzzles and `verify` read the plain problem.
-    pub fn with_reader_knowledge(mut self) -> LifeAndDeath {
+    pub fn with_knowledge(mut self, knowledge: Knowledge) -> LifeAndDeath {
         self.seen.clear();
-        self.knowledge = ONE_EYE | VITAL_FIRST;
+        self.knowledge = knowledge.bits();
         self
     }
 
@@ -178,6 +203,7 @@ impl LifeAndDeath {
                 self.target,
                 &self.region_marks,
                 &self.attacker_only,
+                &mut self.benson.flat,
             )
         {
             return Some(false);
@@ -708,104 +734,73 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>
 /// defender has no pass to answer with a second one. Then the attacker fills every other empty
 /// point of the area, each play legal and safe (so the defender captures nothing), until the
 /// target's only liberty is the deep point, where it captures.
-fn confined_to_one_eye(go: &Go, target: Pt, region: &PointMarks, attacker_only: &[bool]) -> bool {
+///
+/// One flood from the target, which stops at the first point that settles the answer; an
+/// attacker chain's safety is looked at only when the flood meets it, once per chain.
+fn confined_to_one_eye(
+    go: &Go,
+    target: Pt,
+    region: &PointMarks,
+    attacker_only: &[bool],
+    todo: &mut Vec<u16>,
+) -> bool {
     let defender = go.stone(target).expect("a stone");
     let attacker = defender.opp();
     if go.ko_point().is_some() || (go.passes() > 0 && go.to_move() == defender) {
         return false;
     }
     let target_group = go.group_id(target);
-    let not_target = |p: Pt| {
-        go.stone(p)
-            .is_none_or(|c| c != defender || go.group_id(p) != target_group)
-    };
-    let open_outside = |q: Pt| go.on_board(q) && !region.contains(q) && go.is_empty(q);
-    // Cheap bound first: the area through empty points and defender stones alone is part of
-    // the full area, and a point none of whose neighbours is the attacker's or open outside is
-    // deep whatever is safe, so two such points already settle it.
-    let not_attacker = |q: Pt| go.stone(q) != Some(attacker);
-    let surely_deep = |p: Pt| {
-        not_target(p)
-            && go
-                .neighbours(p)
-                .iter()
-                .all(|&q| !go.on_board(q) || (not_attacker(q) && !open_outside(q)))
-    };
-    if small_area(
-        go,
-        target,
-        region,
-        attacker_only,
-        &not_attacker,
-        &surely_deep,
-    )
-    .is_none()
-    {
-        return false;
-    }
     let mut checked = PointMarks::default();
     let mut safe = PointMarks::default();
-    for p in go.points() {
-        if go.stone(p) == Some(attacker) {
-            let g = go.group_id(p);
-            if checked.insert(g) && go.liberty_marks(g).any_outside(region) {
-                safe.insert(g);
-            }
-        }
-    }
-    let is_safe = |q: Pt| go.stone(q) == Some(attacker) && safe.contains(go.group_id(q));
-    let deep = |p: Pt| {
-        not_target(p)
-            && !go
-                .neighbours(p)
-                .iter()
-                .any(|&q| is_safe(q) || open_outside(q))
-    };
-    small_area(go, target, region, attacker_only, &|q| !is_safe(q), &deep)
-        .is_some_and(|area| area.iter().all(|p| go.stone(p) != Some(attacker)))
-}
-
-/// The points reachable from `start` through points of `region` where `inside` holds,
-/// stepping on only from points the defender may play (not `attacker_only`); None when such a
-/// point touches a point outside the region where `inside` holds, or two points are `deep`.
-fn small_area(
-    go: &Go,
-    start: Pt,
-    region: &PointMarks,
-    attacker_only: &[bool],
-    inside: &dyn Fn(Pt) -> bool,
-    deep: &dyn Fn(Pt) -> bool,
-) -> Option<PointMarks> {
     let mut seen = PointMarks::default();
-    let mut todo = [0u16; POINTS];
-    let mut top = 0;
-    let mut count = 0;
-    seen.insert(start);
-    todo[top] = start as u16;
-    top += 1;
-    while top > 0 {
-        top -= 1;
-        let p = todo[top] as Pt;
-        if deep(p) {
-            count += 1;
-            if count >= 2 {
-                return None;
+    let mut deep = 0;
+    seen.insert(target);
+    todo.clear();
+    todo.push(target as u16);
+    while let Some(p) = todo.pop() {
+        let p = p as Pt;
+        let steps_on = !attacker_only[p];
+        // A target stone is never deep; another point is deep unless a safe stone or an open
+        // point outside the region touches it.
+        let mut shallow = go.stone(p) == Some(defender) && go.group_id(p) == target_group;
+        for q in go.neighbours(p) {
+            if !go.on_board(q) {
+                continue;
+            }
+            if go.stone(q) == Some(attacker) {
+                let g = go.group_id(q);
+                if checked.insert(g)
+                    && go.group_stones(g).any(|s| {
+                        go.neighbours(s)
+                            .iter()
+                            .any(|&r| go.is_empty(r) && !region.contains(r))
+                    })
+                {
+                    safe.insert(g);
+                }
+                if safe.contains(g) {
+                    shallow = true;
+                    continue;
+                }
+            } else if go.is_empty(q) && !region.contains(q) {
+                shallow = true;
+            }
+            if steps_on && seen.insert(q) {
+                // The area would take in an attacker stone, or leave the region.
+                if go.stone(q) == Some(attacker) || !region.contains(q) {
+                    return false;
+                }
+                todo.push(q as u16);
             }
         }
-        if attacker_only[p] {
-            continue;
-        }
-        for q in go.neighbours(p) {
-            if go.on_board(q) && inside(q) && seen.insert(q) {
-                if !region.contains(q) {
-                    return None;
-                }
-                todo[top] = q as u16;
-                top += 1;
+        if !shallow {
+            deep += 1;
+            if deep >= 2 {
+                return false;
             }
         }
     }
-    Some(seen)
+    true
 }
 
 /// Orders the candidate plays `moves` (no pass) by the eye space they take or make, most first,
@@ -828,9 +823,6 @@ fn eye_order(go: &Go, target: Pt, region: &PointMarks, moves: &mut [Move]) {
     };
     moves.sort_by_key(|m| -score(m));
 }
-
-/// Points of the largest board with its frame: a bound for fixed-size work lists.
-const POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
 
 /// Benson's unconditional life: the group ids (`Go::group_id`) of the chains of colour `c`
 /// that cannot be captured even if `c` never moves again.
@@ -1359,11 +1351,11 @@ pub fn solve_in_box(
     within: &[Pt],
     budget: Budget,
 ) -> (Vec<Pt>, LdResult) {
-    solve_in_box_shared(go, target, goal, within, budget, None, false)
+    solve_in_box_shared(go, target, goal, within, budget, None, Knowledge::Rules)
 }
 
-/// `solve_in_box` with each reading's classification held to `share` (`solve_shared`); with
-/// `knowledge` both areas are read `with_reader_knowledge`. The tight area's thread starts at
+/// `solve_in_box` with each reading's classification held to `share` (`solve_shared`); all
+/// areas are read `with_knowledge(knowledge)`. The tight area's thread starts at
 /// once: held back for a quarter of the time left (so that a problem read quickly would not
 /// share the cores), it gave the book's first move for 105 problems of the published
 /// collection's checking half at 5 s, against 107 started at once (an idle machine, one run
@@ -1375,7 +1367,7 @@ pub fn solve_in_box_shared(
     within: &[Pt],
     budget: Budget,
     share: Option<Share>,
-    knowledge: bool,
+    knowledge: Knowledge,
 ) -> (Vec<Pt>, LdResult) {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Instant;
@@ -1388,12 +1380,9 @@ pub fn solve_in_box_shared(
         .filter(|m| *m != tight_area && *m != wide_area);
     let attempt = |area: Vec<Pt>, stop| {
         let ring = attacker_ring(go, defender, &area, within);
-        let problem = LifeAndDeath::new(go.clone(), target, goal, &area).with_attacker_ring(&ring);
-        let problem = if knowledge {
-            problem.with_reader_knowledge()
-        } else {
-            problem
-        };
+        let problem = LifeAndDeath::new(go.clone(), target, goal, &area)
+            .with_attacker_ring(&ring)
+            .with_knowledge(knowledge);
         let budget = Budget {
             stop,
             ..budget.clone()
@@ -1533,7 +1522,7 @@ mod knowledge_tests {
     fn reader_knowledge_reads_the_vital_point_first() {
         let (go, t, region) = straight_three();
         let mut plain = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region);
-        let mut known = plain.clone().with_reader_knowledge();
+        let mut known = plain.clone().with_knowledge(Knowledge::EyeSpace);
         let b1 = Move::Play(go.parse("B1").unwrap());
         assert_ne!(plain.moves()[0], b1);
         assert_eq!(known.moves()[0], b1);
@@ -1549,7 +1538,7 @@ mod knowledge_tests {
     fn reader_knowledge_keeps_the_answer_and_reads_no_more() {
         let (go, t, region) = straight_three();
         let plain = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region);
-        let known = plain.clone().with_reader_knowledge();
+        let known = plain.clone().with_knowledge(Knowledge::EyeSpace);
         let a = solve(&plain, Budget::default());
         let b = solve(&known, Budget::default());
         assert_eq!((a.status, b.status), (LdStatus::Proven, LdStatus::Proven));
@@ -1580,7 +1569,7 @@ mod knowledge_tests {
             .map(|n| go.parse(n).unwrap())
             .collect();
         let mut plain = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region);
-        let mut known = plain.clone().with_reader_knowledge();
+        let mut known = plain.clone().with_knowledge(Knowledge::EyeSpace);
         assert_eq!(plain.outcome(), None);
         assert_eq!(known.outcome(), Some(true));
         // With White to move it is just as dead: the search agrees.
@@ -1588,8 +1577,85 @@ mod knowledge_tests {
         white.set_to_move(Color::White);
         let live = LifeAndDeath::new(white, t, Goal::Live, &region);
         assert_eq!(solve(&live, Budget::default()).status, LdStatus::Disproven);
-        let mut known_live = live.clone().with_reader_knowledge();
+        let mut known_live = live.clone().with_knowledge(Knowledge::EyeSpace);
         assert_eq!(known_live.outcome(), Some(false));
+    }
+
+    /// The static death is `solve go`'s default, so it must never say dead where the rules
+    /// say otherwise: on random positions in a walled corner, wherever it holds at the root,
+    /// the reading by the rules alone kills the target with either side to move. It must also
+    /// hold often enough for the check to mean something, and not everywhere.
+    #[test]
+    fn the_static_death_agrees_with_the_rules_on_random_corners() {
+        use rand::RngExt;
+        let mut rng = crate::util::rng(22);
+        let region: Vec<Pt> = {
+            let go = Go::new(7);
+            (0..4u16)
+                .flat_map(|row| (0..4u16).map(move |col| row * 7 + col))
+                .map(|id| go.pt(id))
+                .collect()
+        };
+        let budget = Budget {
+            nodes: 200_000,
+            ..Budget::default()
+        };
+        let (mut dead, mut open, mut checked) = (0, 0, 0);
+        for _ in 0..3000 {
+            let mut go = Go::new(7);
+            // Black's wall on the fifth column and the fifth row, with liberties outside.
+            for i in 0..5u16 {
+                go.setup(go.pt(4 * 7 + i), Some(Color::Black));
+                go.setup(go.pt(i * 7 + 4), Some(Color::Black));
+            }
+            for &p in &region {
+                let c = match rng.random_range(0..20) {
+                    0..8 => None,
+                    8..15 => Some(Color::White),
+                    _ => Some(Color::Black),
+                };
+                go.setup(p, c);
+            }
+            if !go.groups_without_liberties().is_empty() {
+                continue;
+            }
+            let Some(&t) = region.iter().find(|&&p| go.stone(p) == Some(Color::White)) else {
+                continue;
+            };
+            go.set_to_move(Color::Black);
+            let mut known = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region)
+                .with_knowledge(Knowledge::OneEye);
+            if known.outcome() != Some(true) {
+                open += 1;
+                continue;
+            }
+            dead += 1;
+            if LifeAndDeath::new(go.clone(), t, Goal::Kill, &region).outcome() == Some(true) {
+                continue; // captured already: nothing for the rules to read
+            }
+            let kill = solve(
+                &LifeAndDeath::new(go.clone(), t, Goal::Kill, &region),
+                budget.clone(),
+            );
+            let mut white = go.clone();
+            white.set_to_move(Color::White);
+            let live = solve(
+                &LifeAndDeath::new(white, t, Goal::Live, &region),
+                budget.clone(),
+            );
+            let picture = go.picture();
+            assert_ne!(kill.status, LdStatus::Disproven, "{picture}");
+            assert_ne!(kill.status, LdStatus::Ko, "{picture}");
+            assert_ne!(live.status, LdStatus::Proven, "{picture}");
+            assert_ne!(live.status, LdStatus::Ko, "{picture}");
+            checked +=
+                (kill.status == LdStatus::Proven && live.status == LdStatus::Disproven) as usize;
+        }
+        assert!(
+            checked >= 50,
+            "{checked} read to the end ({dead} dead, {open} open)"
+        );
+        assert!(open >= 50, "{open} open");
     }
 }
 

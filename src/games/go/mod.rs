@@ -435,15 +435,18 @@ pub fn solve(
     // The reading that answers the problem classifies the other first moves with a share of
     // nodes in proportion to the key's proof (`READ_SHARE`); the readings that only need a
     // status (is a position settled, does a given answer fail) read the root alone.
+    let knowledge = if opts.eye_knowledge {
+        ld::Knowledge::EyeSpace
+    } else if opts.rules_only {
+        ld::Knowledge::Rules
+    } else {
+        ld::Knowledge::OneEye
+    };
     let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline, share| {
         let budget = budget_until(deadline);
         if opts.region.is_some() {
-            let problem = ld::LifeAndDeath::new(go.clone(), target, goal, &region);
-            let problem = if opts.eye_knowledge {
-                problem.with_reader_knowledge()
-            } else {
-                problem
-            };
+            let problem =
+                ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_knowledge(knowledge);
             (
                 region.clone(),
                 ld::solve_shared(&problem, budget, Some(share)),
@@ -460,18 +463,10 @@ pub fn solve(
                 &framed.area,
                 budget,
                 Some(share),
-                opts.eye_knowledge,
+                knowledge,
             )
         } else {
-            ld::solve_in_box_shared(
-                go,
-                target,
-                goal,
-                &region,
-                budget,
-                Some(share),
-                opts.eye_knowledge,
-            )
+            ld::solve_in_box_shared(go, target, goal, &region, budget, Some(share), knowledge)
         }
     };
     let auto = goal_word == "auto" && opts.target.is_none();
