@@ -63,17 +63,11 @@ pub struct LifeAndDeath {
     /// answer depends on nothing else (the region is fixed once the search starts). Empty
     /// until the first question, so copies of a fresh problem cost nothing.
     seen: Vec<(u64, u8)>,
-    /// What a reader knows besides the rules (`with_knowledge`): bits of `ONE_EYE` and
-    /// `VITAL_FIRST`; 0 for the plain problem.
-    knowledge: u8,
+    /// What a reader knows besides the rules (`with_knowledge`).
+    knowledge: Knowledge,
     /// Working lists of the Benson test, kept between positions.
     benson: BensonLists,
 }
-
-/// Knowledge: a target confined to room for one eye is dead (`confined_to_one_eye`).
-const ONE_EYE: u8 = 1;
-/// Knowledge: candidate moves ordered by the eye space they take or make (`eye_order`).
-const VITAL_FIRST: u8 = 2;
 
 /// What a reading knows besides the rules. Every level keeps the answer exact; the knowledge
 /// only ends lines sooner or reads moves in another order.
@@ -88,16 +82,6 @@ pub enum Knowledge {
     /// That, and the moves read in the order of the eye space they take or make
     /// (`eye_order`): `solve go --eye-knowledge`.
     EyeSpace,
-}
-
-impl Knowledge {
-    fn bits(self) -> u8 {
-        match self {
-            Knowledge::Rules => 0,
-            Knowledge::OneEye => ONE_EYE,
-            Knowledge::EyeSpace => ONE_EYE | VITAL_FIRST,
-        }
-    }
 }
 
 /// Slots of `LifeAndDeath::seen` (a power of two).
@@ -132,7 +116,7 @@ impl LifeAndDeath {
             region: region.to_vec(),
             side_keys: [keys[0], keys[1]],
             seen: Vec::new(),
-            knowledge: 0,
+            knowledge: Knowledge::Rules,
             benson: BensonLists::default(),
         }
     }
@@ -146,7 +130,7 @@ impl LifeAndDeath {
     /// Generated puzzles and `verify` read the plain problem.
     pub fn with_knowledge(mut self, knowledge: Knowledge) -> LifeAndDeath {
         self.seen.clear();
-        self.knowledge = knowledge.bits();
+        self.knowledge = knowledge;
         self
     }
 
@@ -197,7 +181,7 @@ impl LifeAndDeath {
         {
             return Some(true);
         }
-        if self.knowledge & ONE_EYE != 0
+        if self.knowledge != Knowledge::Rules
             && confined_to_one_eye(
                 &self.go,
                 self.target,
@@ -254,7 +238,7 @@ impl Problem for LifeAndDeath {
                 out.push(Move::Play(p));
             }
         }
-        if self.knowledge & VITAL_FIRST != 0 {
+        if self.knowledge == Knowledge::EyeSpace {
             eye_order(&self.go, self.target, &self.region_marks, &mut out);
         }
         out.push(Move::Pass);
@@ -769,6 +753,8 @@ fn confined_to_one_eye(
             }
             if go.stone(q) == Some(attacker) {
                 let g = go.group_id(q);
+                // Safe: a liberty outside the region. The walk stops at the first one
+                // (`liberty_marks` would list them all; the figures were measured this way).
                 if checked.insert(g)
                     && go.group_stones(g).any(|s| {
                         go.neighbours(s)
