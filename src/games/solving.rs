@@ -33,6 +33,7 @@ pub fn budget_until(opts: &SolveOptions, deadline: std::time::Instant) -> Budget
                 .next_power_of_two()
                 .clamp(1 << 10, Budget::default().table_entries)
         }),
+        steady: opts.nodes.is_some(),
         ..Budget::default()
     }
 }

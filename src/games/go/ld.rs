@@ -463,51 +463,152 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
     let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
     let mut solver = Solver::new(budget.clone());
     let (first, unread) = classify(&mut solver, &mut strict, share);
-    let mut nodes = first.nodes;
+    if let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
+        return done;
+    }
+    let mut lenient = problem.clone().with_ko_master(Some(prover));
+    let second = Solver::new(budget.clone());
+    let nodes = first.nodes;
+    lenient_answer(problem, &solver, second, &mut lenient, nodes, budget, share)
+}
+
+/// `solve_shared` for a caller with a processor to spare: the lenient reading (the prover
+/// winning every ko) starts at once on a second thread, beside the strict one, instead of
+/// after it, and takes over the strict reading's wins for the prover as they are found (they
+/// hold there too), all of them once the strict reading has ended. A problem whose answer is
+/// a ko no longer waits for the strict failure before its ko is read, and a lenient failure
+/// (the prover fails even winning every ko) stops the strict reading, which can only fail
+/// too. The statuses are those `solve_shared` gives; which wins the lenient reading has taken
+/// over when depends on the threads' speeds, so its proof (and with it the choice among ko
+/// winners) may too. A budget with its own stop flag, or a steady one (`Budget::steady`), is
+/// read as `solve_shared` reads it.
+pub fn solve_shared_beside(
+    problem: &LifeAndDeath,
+    budget: Budget,
+    share: Option<Share>,
+) -> LdResult {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if budget.stop.is_some() || budget.steady {
+        return solve_shared(problem, budget, share);
+    }
+    let prover = problem.prover;
+    let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
+    let mut lenient = problem.clone().with_ko_master(Some(prover));
+    let (stop_strict, stop_lenient) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let (to_lenient, from_strict) = crate::solve::wins_relay(true);
+    let mut second = Solver::new(Budget {
+        stop: Some(stop_lenient.clone()),
+        ..budget.clone()
+    });
+    second.take_wins_from(from_strict);
+    let mut root = lenient.clone();
+    let (mut solver, first, unread, (second, lenient_root)) = std::thread::scope(|s| {
+        let failed = stop_strict.clone();
+        let beside = s.spawn(move || {
+            let status = second.search(&mut root);
+            if status == Status::Disproven {
+                failed.store(true, Ordering::Relaxed);
+            }
+            (second, status)
+        });
+        let mut solver = Solver::new(Budget {
+            stop: Some(stop_strict.clone()),
+            ..budget.clone()
+        });
+        solver.pass_wins_to(to_lenient);
+        let (first, unread) = classify(&mut solver, &mut strict, share);
+        solver.end_relays();
+        // Only a strict failure needs the lenient reading.
+        if first.status != Status::Disproven {
+            stop_lenient.store(true, Ordering::Relaxed);
+        }
+        let second = beside.join().expect("the solver thread does not panic");
+        (solver, first, unread, second)
+    });
+    let lenient_failed = lenient_root == Status::Disproven;
+    if !lenient_failed
+        && let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread)
+    {
+        return done;
+    }
+    let mut second = second;
+    // The lenient reading goes on where it stopped, its store holding its own root result
+    // and the strict reading's wins; the stop flag only ever stood for the strict reading's
+    // answer, so it is dropped.
+    second.end_relays();
+    second.set_budget(budget.clone());
+    let nodes = first.nodes;
+    lenient_answer(problem, &solver, second, &mut lenient, nodes, budget, share)
+}
+
+/// The answer when the strict reading (the other side winning every ko) decides it: a proof
+/// is unconditional, and an unfinished reading leaves the problem unknown. None after a
+/// failure, which the lenient reading must take further.
+fn strict_answer(
+    solver: &mut Solver<LifeAndDeath>,
+    strict: &mut LifeAndDeath,
+    first: Proof<Move>,
+    unread: &[Move],
+) -> Option<LdResult> {
+    let nodes = first.nodes;
     match first.status {
         Status::Proven => {
             let mut first = first;
-            super::choice::prefer_book_move(&mut solver, &mut strict, &mut first);
-            let (solution, proof_size) = solution_of(&mut solver, &mut strict, first.key_move);
-            return LdResult {
+            super::choice::prefer_book_move(solver, strict, &mut first);
+            let (solution, proof_size) = solution_of(solver, strict, first.key_move);
+            Some(LdResult {
                 status: LdStatus::Proven,
                 proof: first,
                 nodes,
                 solution,
                 proof_size,
                 frontier: Vec::new(),
-                unread,
-            };
+                unread: unread.to_vec(),
+            })
         }
         Status::Unknown => {
-            let frontier = solver.frontier_line(&mut strict, FRONTIER_MOVES);
-            return LdResult {
+            let frontier = solver.frontier_line(strict, FRONTIER_MOVES);
+            Some(LdResult {
                 status: LdStatus::Unknown,
                 proof: first,
                 nodes,
                 solution: Vec::new(),
                 proof_size: 0,
                 frontier,
-                unread,
-            };
+                unread: unread.to_vec(),
+            })
         }
-        Status::Disproven => {}
+        Status::Disproven => None,
     }
-    // What the strict reading proved for the prover holds when the prover wins every ko.
-    let mut lenient = problem.clone().with_ko_master(Some(prover));
-    let strict_solver = solver;
-    let mut solver = Solver::new(budget.clone());
-    solver.carry_wins(&strict_solver, true);
-    let (mut second, mut unread) = classify(&mut solver, &mut lenient, share);
-    nodes += second.nodes;
+}
+
+/// The answer after a strict failure: the lenient reading (the prover winning every ko) by
+/// `solver`, which first takes over the strict reading's wins for the prover (they hold
+/// when the prover wins every ko); a win there is a ko.
+fn lenient_answer(
+    problem: &LifeAndDeath,
+    strict_solver: &Solver<LifeAndDeath>,
+    mut solver: Solver<LifeAndDeath>,
+    lenient: &mut LifeAndDeath,
+    strict_nodes: u64,
+    budget: Budget,
+    share: Option<Share>,
+) -> LdResult {
+    solver.carry_wins(strict_solver, true);
+    let (mut second, mut unread) = classify(&mut solver, lenient, share);
+    let mut nodes = strict_nodes + second.nodes;
     if second.status == Status::Proven
         && !(second.other_winning_moves.is_empty() && unread.is_empty())
     {
         nodes += best_ko_first(
             problem,
-            &strict_solver,
+            strict_solver,
             &mut solver,
-            &mut lenient,
+            lenient,
             &mut second,
             &mut unread,
             budget,
@@ -519,12 +620,12 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         Status::Unknown => LdStatus::Unknown,
     };
     let (solution, proof_size) = if status == LdStatus::Ko {
-        solution_of(&mut solver, &mut lenient, second.key_move)
+        solution_of(&mut solver, lenient, second.key_move)
     } else {
         (Vec::new(), 0)
     };
     let frontier = if status == LdStatus::Unknown {
-        solver.frontier_line(&mut lenient, FRONTIER_MOVES)
+        solver.frontier_line(lenient, FRONTIER_MOVES)
     } else {
         Vec::new()
     };
@@ -1376,7 +1477,13 @@ pub fn solve_in_box_shared(
         (area, solve_shared(&problem, budget, share))
     };
     if tight_area == wide_area {
-        return attempt(wide_area, None);
+        // One area to read: the second processor reads its ko beside it.
+        let ring = attacker_ring(go, defender, &wide_area, within);
+        let problem = LifeAndDeath::new(go.clone(), target, goal, &wide_area)
+            .with_attacker_ring(&ring)
+            .with_knowledge(knowledge);
+        let result = solve_shared_beside(&problem, budget, share);
+        return (wide_area, result);
     }
     // An unconditional win in the tight area stops the wide reading: the answer no longer
     // waits for the deadline when only the tight area is read in time.

@@ -449,7 +449,7 @@ pub fn solve(
                 ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_knowledge(knowledge);
             (
                 region.clone(),
-                ld::solve_shared(&problem, budget, Some(share)),
+                ld::solve_shared_beside(&problem, budget, Some(share)),
             )
         } else if walled {
             let attacker = go.stone(target).expect("a stone").opp();

@@ -298,6 +298,32 @@ const FALSE_EYE_KO: &str = "
     O O O X X X . . .
     . O . O O . X . .";
 
+/// The ko read beside the strict reading (`ld::solve_shared_beside`) gives the statuses of the
+/// one read after it: a ko (with its unique key), a failure that the lenient reading finds
+/// first, an unconditional kill and a life.
+#[test]
+fn the_ko_read_beside_the_strict_reading_gives_the_same_statuses() {
+    let real = FALSE_EYE_KO.replace("O O O X X X . . .", "O O O O X X . . .");
+    for (pic, to_move, goal, status) in [
+        (FALSE_EYE_KO, Color::Black, Goal::Kill, LdStatus::Ko),
+        (FALSE_EYE_KO, Color::White, Goal::Live, LdStatus::Ko),
+        (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
+        (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
+    ] {
+        let go = board(pic, to_move);
+        let t = go.parse("B2").expect("a point");
+        let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
+        let after = ld::solve_shared(&problem, Budget::default(), None);
+        let beside = ld::solve_shared_beside(&problem, Budget::default(), None);
+        assert_eq!((after.status, beside.status), (status, status), "{pic}");
+        // The key of a ko may depend on which wins the lenient reading took over when;
+        // an unconditional key, or a ko key with no other winner, may not.
+        if status == LdStatus::Proven || after.proof.unique == Some(true) {
+            assert_eq!(key(&go, &after), key(&go, &beside), "{pic}");
+        }
+    }
+}
+
 #[test]
 fn an_eye_and_a_false_eye_on_the_edge_is_a_ko() {
     let (go, r) = solve(FALSE_EYE_KO, Color::Black, "B2", Goal::Kill);
