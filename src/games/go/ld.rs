@@ -506,7 +506,7 @@ pub fn solve_shared_beside(
     });
     second.take_wins_from(from_strict);
     let mut root = lenient.clone();
-    let (mut solver, first, unread, (second, lenient_root)) = std::thread::scope(|s| {
+    let (mut solver, first, unread, (mut second, lenient_root)) = std::thread::scope(|s| {
         let failed = stop_strict.clone();
         let beside = s.spawn(move || {
             let status = second.search(&mut root);
@@ -535,7 +535,6 @@ pub fn solve_shared_beside(
     {
         return done;
     }
-    let mut second = second;
     // The lenient reading goes on where it stopped, its store holding its own root result
     // and the strict reading's wins; the stop flag only ever stood for the strict reading's
     // answer, so it is dropped.
@@ -1465,24 +1464,23 @@ pub fn solve_in_box_shared(
     let middle_area = middle_reach(goal)
         .map(|r| enclosure(go, target, within, r))
         .filter(|m| *m != tight_area && *m != wide_area);
-    let attempt = |area: Vec<Pt>, stop| {
-        let ring = attacker_ring(go, defender, &area, within);
-        let problem = LifeAndDeath::new(go.clone(), target, goal, &area)
+    let problem_in = |area: &[Pt]| {
+        let ring = attacker_ring(go, defender, area, within);
+        LifeAndDeath::new(go.clone(), target, goal, area)
             .with_attacker_ring(&ring)
-            .with_knowledge(knowledge);
+            .with_knowledge(knowledge)
+    };
+    let attempt = |area: Vec<Pt>, stop| {
         let budget = Budget {
             stop,
             ..budget.clone()
         };
-        (area, solve_shared(&problem, budget, share))
+        let result = solve_shared(&problem_in(&area), budget, share);
+        (area, result)
     };
     if tight_area == wide_area {
         // One area to read: the second processor reads its ko beside it.
-        let ring = attacker_ring(go, defender, &wide_area, within);
-        let problem = LifeAndDeath::new(go.clone(), target, goal, &wide_area)
-            .with_attacker_ring(&ring)
-            .with_knowledge(knowledge);
-        let result = solve_shared_beside(&problem, budget, share);
+        let result = solve_shared_beside(&problem_in(&wide_area), budget, share);
         return (wide_area, result);
     }
     // An unconditional win in the tight area stops the wide reading: the answer no longer
