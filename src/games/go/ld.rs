@@ -8,6 +8,8 @@
 
 use super::engine::{Color, Go, KoRule, Move, PointMarks, Pt};
 use crate::solve::{Branch, Budget, Problem, Proof, Share, Solver, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// What the side to move at the root wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -474,61 +476,161 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
 
 /// `solve_shared` for a caller with a processor to spare: the lenient reading (the prover
 /// winning every ko) starts at once on a second thread, beside the strict one, instead of
-/// after it, and takes over the strict reading's wins for the prover as they are found (they
-/// hold there too), all of them once the strict reading has ended. A problem whose answer is
-/// a ko no longer waits for the strict failure before its ko is read, and a lenient failure
-/// (the prover fails even winning every ko) stops the strict reading, which can only fail
-/// too. The statuses are those `solve_shared` gives; which wins the lenient reading has taken
-/// over when depends on the threads' speeds, so its proof (and with it the choice among ko
-/// winners) may too. A budget with its own stop flag, or a steady one (`Budget::steady`), is
-/// read as `solve_shared` reads it.
+/// after it (`KoHalf`). A problem whose answer is a ko no longer waits for the strict failure
+/// before its ko is read, and a lenient failure (the prover fails even winning every ko) stops
+/// the strict reading, which can only fail too. The statuses are those `solve_shared` gives;
+/// which wins the lenient reading has taken over when depends on the threads' speeds, so its
+/// proof (and with it the choice among ko winners) may too. A budget with its own stop flag,
+/// or a steady one (`Budget::steady`), is read as `solve_shared` reads it.
 pub fn solve_shared_beside(
     problem: &LifeAndDeath,
     budget: Budget,
     share: Option<Share>,
 ) -> LdResult {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
     if budget.stop.is_some() || budget.steady {
         return solve_shared(problem, budget, share);
     }
-    let prover = problem.prover;
-    let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
-    let mut lenient = problem.clone().with_ko_master(Some(prover));
-    let (stop_strict, stop_lenient) = (
-        Arc::new(AtomicBool::new(false)),
-        Arc::new(AtomicBool::new(false)),
-    );
-    let (to_lenient, from_strict) = crate::solve::wins_relay(true);
-    let mut second = Solver::new(Budget {
-        stop: Some(stop_lenient.clone()),
-        ..budget.clone()
-    });
-    second.take_wins_from(from_strict);
-    let mut root = lenient.clone();
-    let (mut solver, first, unread, (mut second, lenient_root)) = std::thread::scope(|s| {
-        let failed = stop_strict.clone();
-        let beside = s.spawn(move || {
-            let status = second.search(&mut root);
-            if status == Status::Disproven {
-                failed.store(true, Ordering::Relaxed);
-            }
-            (second, status)
-        });
+    let (half, relay) = KoHalf::new(problem, &budget);
+    std::thread::scope(|s| {
+        s.spawn(|| half.help());
+        solve_shared_helped(problem, budget, share, &half, relay)
+    })
+}
+
+/// The lenient half of a reading (the prover winning every ko), waiting for a processor: fed
+/// the strict reading's wins as they are found (they hold there too), it is searched beside
+/// the strict reading by whichever thread comes free first and calls `help`, and otherwise,
+/// once the strict reading has failed, after it, as `solve_shared` reads it.
+struct KoHalf {
+    state: Mutex<HalfState>,
+    /// Signalled when a helper's search ends.
+    searched: Condvar,
+    /// Raised once the strict reading has its answer: a helper that has not begun stays out
+    /// and one that has stops.
+    stop: Arc<AtomicBool>,
+    /// The strict reading's stop flag, raised by a lenient failure (the strict reading can
+    /// only fail too) or by the caller (`stop_strict`).
+    strict_stop: Arc<AtomicBool>,
+    /// The lenient problem's root.
+    root: LifeAndDeath,
+}
+
+/// Where the lenient half stands (`KoHalf`).
+enum HalfState {
+    /// No helper has come yet.
+    Waiting(Solver<LifeAndDeath>),
+    /// A helper is searching it.
+    Running,
+    /// A helper searched it to this root status.
+    Searched(Solver<LifeAndDeath>, Status),
+    /// The strict reading's thread has taken it back.
+    Taken,
+}
+
+impl KoHalf {
+    /// The lenient half of `problem` read within `budget` (whose stop flag, if any, it
+    /// leaves to the strict reading's caller), and the relay the strict reading passes its
+    /// wins through.
+    fn new(problem: &LifeAndDeath, budget: &Budget) -> (KoHalf, crate::solve::WinsSender) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let strict_stop = Arc::new(AtomicBool::new(false));
+        let (to_lenient, from_strict) = crate::solve::wins_relay(true);
         let mut solver = Solver::new(Budget {
-            stop: Some(stop_strict.clone()),
+            stop: Some(stop.clone()),
             ..budget.clone()
         });
-        solver.pass_wins_to(to_lenient);
-        let (first, unread) = classify(&mut solver, &mut strict, share);
-        solver.end_relays();
-        // Only a strict failure needs the lenient reading.
-        if first.status != Status::Disproven {
-            stop_lenient.store(true, Ordering::Relaxed);
+        solver.take_wins_from(from_strict);
+        let half = KoHalf {
+            state: Mutex::new(HalfState::Waiting(solver)),
+            searched: Condvar::new(),
+            stop,
+            strict_stop,
+            root: problem.clone().with_ko_master(Some(problem.prover)),
+        };
+        (half, to_lenient)
+    }
+
+    /// Searches the lenient root on the calling thread, unless the strict reading has its
+    /// answer or has taken the half back already; a failure stops the strict reading.
+    fn help(&self) {
+        let mut solver = {
+            let mut state = self
+                .state
+                .lock()
+                .expect("no thread panics holding the lock");
+            if self.stop.load(Ordering::Relaxed) || self.strict_stop.load(Ordering::Relaxed) {
+                return;
+            }
+            match std::mem::replace(&mut *state, HalfState::Running) {
+                HalfState::Waiting(solver) => solver,
+                other => {
+                    *state = other;
+                    return;
+                }
+            }
+        };
+        let status = solver.search(&mut self.root.clone());
+        if status == Status::Disproven {
+            self.strict_stop.store(true, Ordering::Relaxed);
         }
-        let second = beside.join().expect("the solver thread does not panic");
-        (solver, first, unread, second)
+        *self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock") = HalfState::Searched(solver, status);
+        self.searched.notify_all();
+    }
+
+    /// Stops the strict reading (its answer is no longer needed).
+    fn stop_strict(&self) {
+        self.strict_stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The lenient solver back on the strict reading's thread, once a helper searching it
+    /// has ended, with the root status it reached (Unknown when no helper came). `needed`:
+    /// whether the strict reading failed; otherwise a helper is stopped at once.
+    fn take(&self, needed: bool) -> (Solver<LifeAndDeath>, Status) {
+        if !needed {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        let mut state = self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock");
+        while matches!(*state, HalfState::Running) {
+            state = self
+                .searched
+                .wait(state)
+                .expect("no thread panics holding the lock");
+        }
+        match std::mem::replace(&mut *state, HalfState::Taken) {
+            HalfState::Waiting(solver) => (solver, Status::Unknown),
+            HalfState::Searched(solver, status) => (solver, status),
+            HalfState::Running | HalfState::Taken => unreachable!("taken once, after the run"),
+        }
+    }
+}
+
+/// `solve_shared` with its lenient half `half` (made by `KoHalf::new` for this problem and
+/// budget) open to a helper thread while the strict reading runs here, passing its wins
+/// through `relay`. The budget's stop flag, if any, stops the lenient reading that goes on
+/// after a strict failure; the strict reading stops on `KoHalf::stop_strict`.
+fn solve_shared_helped(
+    problem: &LifeAndDeath,
+    budget: Budget,
+    share: Option<Share>,
+    half: &KoHalf,
+    relay: crate::solve::WinsSender,
+) -> LdResult {
+    let mut strict = problem.clone().with_ko_master(Some(problem.prover.opp()));
+    let mut solver = Solver::new(Budget {
+        stop: Some(half.strict_stop.clone()),
+        ..budget.clone()
     });
+    solver.pass_wins_to(relay);
+    let (first, unread) = classify(&mut solver, &mut strict, share);
+    solver.end_relays();
+    // Only a strict failure needs the lenient reading.
+    let (mut second, lenient_root) = half.take(first.status == Status::Disproven);
     let lenient_failed = lenient_root == Status::Disproven;
     if !lenient_failed
         && let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread)
@@ -536,10 +638,11 @@ pub fn solve_shared_beside(
         return done;
     }
     // The lenient reading goes on where it stopped, its store holding its own root result
-    // and the strict reading's wins; the stop flag only ever stood for the strict reading's
-    // answer, so it is dropped.
+    // and the strict reading's wins; its stop flag only ever stood for the strict reading's
+    // answer, so the reading's own limits replace it.
     second.end_relays();
     second.set_budget(budget.clone());
+    let mut lenient = half.root.clone();
     let nodes = first.nodes;
     lenient_answer(problem, &solver, second, &mut lenient, nodes, budget, share)
 }
@@ -1427,9 +1530,13 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// When the tight reading ends in a failure or a ko and the wide one has no answer yet, its
 /// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
 /// in for the tight one's: an unconditional win there stops the wide reading as the tight
-/// one's does, and its ko replaces a tight failure (not a tight ko). When the tight and wide
-/// areas are the same, the one search runs alone on the calling thread. Returns the area
-/// searched and the result.
+/// one's does, and its ko replaces a tight failure (not a tight ko). Its own reading over short
+/// of an unconditional win, the tight area's thread then reads the wide area's ko (the
+/// prover winning every ko) beside the wide strict reading, taking over its wins as they are
+/// found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only once the
+/// strict reading has failed, and a failure there ends the wide reading as a failure. When
+/// the tight and wide areas are the same, the strict and ko readings of that area run side by
+/// side from the start (`solve_shared_beside`). Returns the area searched and the result.
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
@@ -1455,10 +1562,9 @@ pub fn solve_in_box_shared(
     share: Option<Share>,
     knowledge: Knowledge,
 ) -> (Vec<Pt>, LdResult) {
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Instant;
     let defender = go.stone(target).expect("the target is a stone");
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(false));
     let wide_area = enclosure(go, target, within, wide_reach(goal));
     let tight_area = enclosure(go, target, within, Reach::King(1));
     let middle_area = middle_reach(goal)
@@ -1485,38 +1591,63 @@ pub fn solve_in_box_shared(
     }
     // An unconditional win in the tight area stops the wide reading: the answer no longer
     // waits for the deadline when only the tight area is read in time.
-    let wide_stop = std::sync::Arc::new(AtomicBool::new(false));
+    let wide_stop = Arc::new(AtomicBool::new(false));
+    let wide_budget = Budget {
+        stop: Some(wide_stop.clone()),
+        ..budget.clone()
+    };
+    let wide_problem = problem_in(&wide_area);
+    // Once the tight area is read, its thread helps with the wide area's ko reading.
+    let (wide_ko, relay) = KoHalf::new(&wide_problem, &wide_budget);
+    let (tight_won, tight_read) = (AtomicBool::new(false), AtomicBool::new(false));
+    let won = || {
+        tight_won.store(true, Ordering::Relaxed);
+        wide_stop.store(true, Ordering::Relaxed);
+        wide_ko.stop_strict();
+    };
     let begun = Instant::now();
     let (wide, tight) = std::thread::scope(|s| {
         let tight = s.spawn(|| {
-            let tight = attempt(tight_area, Some(stop.clone()));
-            if tight.1.status == LdStatus::Proven {
-                wide_stop.store(true, Ordering::Relaxed);
-                return tight;
+            let tight = (|| {
+                let tight = attempt(tight_area, Some(stop.clone()));
+                if tight.1.status == LdStatus::Proven {
+                    won();
+                    return tight;
+                }
+                // Read to a failure or a ko, the tight area leaves its core to the middle
+                // area while the wide reading has no answer.
+                let Some(middle_area) = middle_area else {
+                    return tight;
+                };
+                if tight.1.status == LdStatus::Unknown || stop.load(Ordering::Relaxed) {
+                    return tight;
+                }
+                let middle = attempt(middle_area, Some(stop.clone()));
+                if middle.1.status == LdStatus::Proven {
+                    won();
+                }
+                if middle_replaces(tight.1.status, middle.1.status) {
+                    middle
+                } else {
+                    tight
+                }
+            })();
+            tight_read.store(true, Ordering::Release);
+            // A steady budget reads the wide area's ko after its strict reading, as
+            // `solve_shared` does.
+            if !budget.steady && !tight_won.load(Ordering::Relaxed) {
+                wide_ko.help();
             }
-            // Read to a failure or a ko, the tight area leaves its core to the middle area
-            // while the wide reading has no answer.
-            let Some(middle_area) = middle_area else {
-                return tight;
-            };
-            if tight.1.status == LdStatus::Unknown || stop.load(Ordering::Relaxed) {
-                return tight;
-            }
-            let middle = attempt(middle_area, Some(stop.clone()));
-            if middle.1.status == LdStatus::Proven {
-                wide_stop.store(true, Ordering::Relaxed);
-            }
-            if middle_replaces(tight.1.status, middle.1.status) {
-                middle
-            } else {
-                tight
-            }
+            tight
         });
-        let wide = attempt(wide_area, Some(wide_stop.clone()));
+        let wide = (
+            wide_area,
+            solve_shared_helped(&wide_problem, wide_budget, share, &wide_ko, relay),
+        );
         // Stopped by the tight area's win, the wide reading may have been cut anywhere, its
         // root proven but its other first moves (the pass among them) unread: the tight
         // answer, complete, is taken then.
-        let cut = wide_stop.load(Ordering::Relaxed);
+        let cut = tight_won.load(Ordering::Relaxed);
         if wide.1.status != LdStatus::Unknown {
             // A wide answer short of an unconditional win waits for the tight reading as long
             // again as it took itself (GRACE at least), so that an unconditional win there,
@@ -1524,7 +1655,7 @@ pub fn solve_in_box_shared(
             // thread the machine ran faster.
             if wide.1.status != LdStatus::Proven && !cut {
                 let until = Instant::now() + begun.elapsed().max(GRACE);
-                while !tight.is_finished() && Instant::now() < until {
+                while !tight_read.load(Ordering::Acquire) && Instant::now() < until {
                     std::thread::sleep(std::time::Duration::from_millis(1));
                 }
             }
@@ -1846,5 +1977,46 @@ mod carry_tests {
             line.play(m);
         }
         assert_eq!(line.outcome(), Some(true), "{:?}", proof.main_line);
+    }
+}
+
+#[cfg(test)]
+mod ko_half_tests {
+    use super::*;
+    use crate::games::go::tests::board;
+    use crate::games::go::textbook::{FALSE_EYE_KO, inside};
+
+    /// The two orders the threads may take the lenient half in, forced: searched to the end by
+    /// a helper before the strict reading begins (a lenient failure then stops the strict
+    /// reading before its first node), or never helped (read after the strict failure). Both
+    /// give `solve_shared`'s statuses: a ko, a failure, an unconditional life.
+    #[test]
+    fn the_ko_half_gives_the_same_status_whoever_reads_it() {
+        let real = FALSE_EYE_KO.replace("O O O X X X . . .", "O O O O X X . . .");
+        for (pic, to_move, goal, status) in [
+            (FALSE_EYE_KO, Color::Black, Goal::Kill, LdStatus::Ko),
+            (FALSE_EYE_KO, Color::White, Goal::Live, LdStatus::Ko),
+            (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
+            (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
+        ] {
+            let go = board(pic, to_move);
+            let t = go.parse("B2").expect("a point");
+            let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
+            let after = solve_shared(&problem, Budget::default(), None);
+            assert_eq!(after.status, status, "{pic}");
+            for helped_first in [true, false] {
+                let (half, relay) = KoHalf::new(&problem, &Budget::default());
+                if helped_first {
+                    half.help();
+                    let failed = half.strict_stop.load(Ordering::Relaxed);
+                    assert_eq!(failed, status == LdStatus::Disproven, "{pic}");
+                }
+                let r = solve_shared_helped(&problem, Budget::default(), None, &half, relay);
+                assert_eq!(r.status, status, "helped first: {helped_first}\n{pic}");
+                if status == LdStatus::Disproven && helped_first {
+                    assert_eq!(r.nodes, 0, "the strict reading stopped at once");
+                }
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::solve::{Budget, Solver, Status};
 
 /// The inside of the attacker's wall around `target`: the points reachable from it through
 /// empty points and defender stones. The wall takes no part, so a test checks the shape alone.
-fn inside(go: &Go, target: Pt) -> Vec<Pt> {
+pub(super) fn inside(go: &Go, target: Pt) -> Vec<Pt> {
     let attacker = go.stone(target).expect("a stone").opp();
     let mut out = vec![target];
     let mut i = 0;
@@ -287,7 +287,7 @@ fn comb_answers_either_vital_point_at_the_other() {
 // the rest). Connecting at C1 leaves one eye, so White cannot live outright; but Black cannot
 // kill outright either: after F1 (atari on D1 E1) White lets Black take the two stones at C1,
 // retakes one at D1, and after Black's E1 the capture at C1 and the retake at D1 are a ko.
-const FALSE_EYE_KO: &str = "
+pub(super) const FALSE_EYE_KO: &str = "
     . . . . . . . . .
     . . . . . . . . .
     . . . . . . . . .
@@ -320,6 +320,50 @@ fn the_ko_read_beside_the_strict_reading_gives_the_same_statuses() {
         // an unconditional key, or a ko key with no other winner, may not.
         if status == LdStatus::Proven || after.proof.unique == Some(true) {
             assert_eq!(key(&go, &after), key(&go, &beside), "{pic}");
+        }
+    }
+}
+
+/// Read in two areas (`ld::solve_in_box`), the wide area's ko read by the tight area's thread
+/// once that is free gives the statuses of the wide ko read after the strict reading, as a
+/// steady budget reads it: the answers are the wide area's (a failure there, found by the
+/// helping thread, included), not the tight one's.
+#[test]
+fn the_wide_ko_read_by_the_tight_areas_thread_gives_the_same_statuses() {
+    // A White stone shut in the far corner with two empty points below it: the wide area
+    // (two steps from a defender stone) takes in both, the tight one only the first.
+    let ko = "
+        . . . . . . . X O
+        . . . . . . . X .
+        . . . . . . . X .
+        . . . . . . . . X
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X . . .
+        O O O X X X . . .
+        . O . O O . X . .";
+    let real = ko.replace("O O O X X X . . .", "O O O O X X . . .");
+    for (pic, to_move, goal, status) in [
+        (ko, Color::Black, Goal::Kill, LdStatus::Ko),
+        (ko, Color::White, Goal::Live, LdStatus::Ko),
+        (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
+        (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
+    ] {
+        let go = board(pic, to_move);
+        let t = go.parse("B2").expect("a point");
+        let all: Vec<Pt> = go.points().collect();
+        let tight = ld::enclosure(&go, t, &all, ld::Reach::King(1));
+        let steady = Budget {
+            steady: true,
+            ..Budget::default()
+        };
+        let (after_area, after) = ld::solve_in_box(&go, t, goal, &all, steady);
+        let (helped_area, helped) = ld::solve_in_box(&go, t, goal, &all, Budget::default());
+        assert_eq!((after.status, helped.status), (status, status), "{pic}");
+        assert_ne!(helped_area, tight, "two areas read: {pic}");
+        assert_eq!(helped_area, after_area, "{pic}");
+        if status == LdStatus::Proven || after.proof.unique == Some(true) {
+            assert_eq!(key(&go, &after), key(&go, &helped), "{pic}");
         }
     }
 }
