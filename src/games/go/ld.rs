@@ -1984,7 +1984,7 @@ mod carry_tests {
 mod ko_half_tests {
     use super::*;
     use crate::games::go::tests::board;
-    use crate::games::go::textbook::{FALSE_EYE_KO, inside};
+    use crate::games::go::textbook::{FALSE_EYE_KO, false_eye_readings, inside};
 
     /// The two orders the threads may take the lenient half in, forced: searched to the end by
     /// a helper before the strict reading begins (a lenient failure then stops the strict
@@ -1992,14 +1992,8 @@ mod ko_half_tests {
     /// give `solve_shared`'s statuses: a ko, a failure, an unconditional life.
     #[test]
     fn the_ko_half_gives_the_same_status_whoever_reads_it() {
-        let real = FALSE_EYE_KO.replace("O O O X X X . . .", "O O O O X X . . .");
-        for (pic, to_move, goal, status) in [
-            (FALSE_EYE_KO, Color::Black, Goal::Kill, LdStatus::Ko),
-            (FALSE_EYE_KO, Color::White, Goal::Live, LdStatus::Ko),
-            (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
-            (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
-        ] {
-            let go = board(pic, to_move);
+        for (pic, to_move, goal, status) in false_eye_readings(FALSE_EYE_KO) {
+            let go = board(&pic, to_move);
             let t = go.parse("B2").expect("a point");
             let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
             let after = solve_shared(&problem, Budget::default(), None);

@@ -298,19 +298,27 @@ pub(super) const FALSE_EYE_KO: &str = "
     O O O X X X . . .
     . O . O O . X . .";
 
+/// Four readings of a picture holding `FALSE_EYE_KO`'s corner, with the group to read at B2:
+/// Black's kill and White's life as they are (kos), and with White's stone at D2 making the
+/// eye at C1 real (a failure to kill, an unconditional life). Each: picture, side to move,
+/// goal, status.
+pub(super) fn false_eye_readings(pic: &str) -> [(String, Color, Goal, LdStatus); 4] {
+    let real = pic.replace("O O O X X X . . .", "O O O O X X . . .");
+    [
+        (pic.to_string(), Color::Black, Goal::Kill, LdStatus::Ko),
+        (pic.to_string(), Color::White, Goal::Live, LdStatus::Ko),
+        (real.clone(), Color::Black, Goal::Kill, LdStatus::Disproven),
+        (real, Color::White, Goal::Live, LdStatus::Proven),
+    ]
+}
+
 /// The ko read beside the strict reading (`ld::solve_shared_beside`) gives the statuses of the
 /// one read after it: a ko (with its unique key), a failure that the lenient reading finds
 /// first, an unconditional kill and a life.
 #[test]
 fn the_ko_read_beside_the_strict_reading_gives_the_same_statuses() {
-    let real = FALSE_EYE_KO.replace("O O O X X X . . .", "O O O O X X . . .");
-    for (pic, to_move, goal, status) in [
-        (FALSE_EYE_KO, Color::Black, Goal::Kill, LdStatus::Ko),
-        (FALSE_EYE_KO, Color::White, Goal::Live, LdStatus::Ko),
-        (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
-        (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
-    ] {
-        let go = board(pic, to_move);
+    for (pic, to_move, goal, status) in false_eye_readings(FALSE_EYE_KO) {
+        let go = board(&pic, to_move);
         let t = go.parse("B2").expect("a point");
         let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
         let after = ld::solve_shared(&problem, Budget::default(), None);
@@ -342,14 +350,8 @@ fn the_wide_ko_read_by_the_tight_areas_thread_gives_the_same_statuses() {
         X X X X X X . . .
         O O O X X X . . .
         . O . O O . X . .";
-    let real = ko.replace("O O O X X X . . .", "O O O O X X . . .");
-    for (pic, to_move, goal, status) in [
-        (ko, Color::Black, Goal::Kill, LdStatus::Ko),
-        (ko, Color::White, Goal::Live, LdStatus::Ko),
-        (real.as_str(), Color::Black, Goal::Kill, LdStatus::Disproven),
-        (real.as_str(), Color::White, Goal::Live, LdStatus::Proven),
-    ] {
-        let go = board(pic, to_move);
+    for (pic, to_move, goal, status) in false_eye_readings(ko) {
+        let go = board(&pic, to_move);
         let t = go.parse("B2").expect("a point");
         let all: Vec<Pt> = go.points().collect();
         let tight = ld::enclosure(&go, t, &all, ld::Reach::King(1));
