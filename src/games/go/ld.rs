@@ -1589,8 +1589,9 @@ pub fn solve_in_box_shared(
         let result = solve_shared_beside(&problem_in(&wide_area), budget, share);
         return (wide_area, result);
     }
-    // An unconditional win in the tight area stops the wide reading: the answer no longer
-    // waits for the deadline when only the tight area is read in time.
+    // An unconditional win in the tight area stops the wide reading (and only that raises
+    // this flag): the answer no longer waits for the deadline when only the tight area is
+    // read in time.
     let wide_stop = Arc::new(AtomicBool::new(false));
     let wide_budget = Budget {
         stop: Some(wide_stop.clone()),
@@ -1599,16 +1600,15 @@ pub fn solve_in_box_shared(
     let wide_problem = problem_in(&wide_area);
     // Once the tight area is read, its thread helps with the wide area's ko reading.
     let (wide_ko, relay) = KoHalf::new(&wide_problem, &wide_budget);
-    let (tight_won, tight_read) = (AtomicBool::new(false), AtomicBool::new(false));
+    let tight_read = AtomicBool::new(false);
     let won = || {
-        tight_won.store(true, Ordering::Relaxed);
         wide_stop.store(true, Ordering::Relaxed);
         wide_ko.stop_strict();
     };
     let begun = Instant::now();
     let (wide, tight) = std::thread::scope(|s| {
         let tight = s.spawn(|| {
-            let tight = (|| {
+            let read_tight = || {
                 let tight = attempt(tight_area, Some(stop.clone()));
                 if tight.1.status == LdStatus::Proven {
                     won();
@@ -1631,11 +1631,12 @@ pub fn solve_in_box_shared(
                 } else {
                     tight
                 }
-            })();
+            };
+            let tight = read_tight();
             tight_read.store(true, Ordering::Release);
             // A steady budget reads the wide area's ko after its strict reading, as
             // `solve_shared` does.
-            if !budget.steady && !tight_won.load(Ordering::Relaxed) {
+            if !budget.steady && !wide_stop.load(Ordering::Relaxed) {
                 wide_ko.help();
             }
             tight
@@ -1647,7 +1648,7 @@ pub fn solve_in_box_shared(
         // Stopped by the tight area's win, the wide reading may have been cut anywhere, its
         // root proven but its other first moves (the pass among them) unread: the tight
         // answer, complete, is taken then.
-        let cut = tight_won.load(Ordering::Relaxed);
+        let cut = wide_stop.load(Ordering::Relaxed);
         if wide.1.status != LdStatus::Unknown {
             // A wide answer short of an unconditional win waits for the tight reading as long
             // again as it took itself (GRACE at least), so that an unconditional win there,
