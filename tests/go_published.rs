@@ -189,7 +189,8 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
 }
 
 /// The figures by level on one half of the wide collection, 5 s a problem: agreement with the
-/// book's first move, the median time, and why the misses missed. Prints a table; the half,
+/// book's first move, the median time, and why the misses missed; then over all levels the
+/// median times and the agreement by the answer's status and goal. Prints a table; the half,
 /// the budget, a cap on the nodes of each search (`NODES`, for figures that do not depend on
 /// the machine's load), how the problem is closed (`FRAME`) and what the reading knows
 /// besides the rules (`KNOWLEDGE=rules` for `--rules-only`, `KNOWLEDGE=eyes` for
@@ -217,6 +218,11 @@ fn wide_figures() {
         "{:<13} {:>5} {:>6} {:>5} {:>9} {:>8} {:>8} {:>8} {:>8}",
         "level", "right", "of", "%", "median ms", "unknown", "other", "ko-other", "disproven"
     );
+    // Across the levels: every problem's time, the answered ones' times, and how often each
+    // kind of answer (status and goal) is the book's.
+    let mut all_times = Vec::new();
+    let mut answered_times = Vec::new();
+    let mut kinds = std::collections::BTreeMap::<(String, String), (usize, usize)>::new();
     for level in LEVELS {
         let mut right = 0;
         let mut times = Vec::new();
@@ -239,9 +245,18 @@ fn wide_figures() {
             let v = solve_go_json(&dir, file.to_str().expect("a path"), &args);
             let key = v["key_move"].as_str().map(String::from);
             let status = v["status"].as_str().unwrap_or("").to_string();
-            times.push(v["millis"].as_u64().unwrap_or(0));
             let ok = key.as_ref().is_some_and(|k| p.answers.contains(k))
                 && (status == "proven" || status == "ko");
+            let millis = v["millis"].as_u64().unwrap_or(0);
+            times.push(millis);
+            all_times.push(millis);
+            if status == "proven" || status == "ko" {
+                answered_times.push(millis);
+            }
+            let goal = v["goal"].as_str().unwrap_or("").to_string();
+            let tally = kinds.entry((status.clone(), goal)).or_default();
+            tally.0 += ok as usize;
+            tally.1 += 1;
             if ok {
                 right += 1;
                 continue;
@@ -275,5 +290,22 @@ fn wide_figures() {
             why.get("ko-other").unwrap_or(&0),
             why.get("disproven").unwrap_or(&0),
         );
+    }
+    let median = |t: &mut Vec<u64>| {
+        t.sort_unstable();
+        t.get(t.len() / 2).copied().unwrap_or(0)
+    };
+    let under_a_second = answered_times.iter().filter(|&&t| t < 1000).count();
+    println!(
+        "all levels: median {} ms over {} problems, {} ms over the {} answered ({} under 1 s)",
+        median(&mut all_times),
+        all_times.len(),
+        median(&mut answered_times),
+        answered_times.len(),
+        under_a_second
+    );
+    println!("the book's first move by the answer's status and goal:");
+    for ((status, goal), (right, total)) in &kinds {
+        println!("  {status:<9} {goal:<7} {right:>4} of {total:>4}");
     }
 }
