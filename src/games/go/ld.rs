@@ -1523,10 +1523,12 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// 1.2 s, for the book's first move on 96 problems against 97 (one advanced problem where the
 /// tight area proves another first move first). A wide reading cut that way gives way to the
 /// tight answer, which is complete (the cut one may lack the reading of its other first moves,
-/// the pass among them). A wide answer short of an unconditional win waits for the tight
-/// reading as long again as it took (`GRACE` at least), and an unconditional win there is
-/// taken: otherwise which answer came out depended on which thread ran faster (cho-484 of the
-/// advanced checking half gave the book's B7 in two runs of six and a disproof in the rest).
+/// the pass among them). A wide answer waits for the tight reading as long again as it took
+/// (`GRACE` at least), and an unconditional win there is taken, even over an unconditional
+/// win in the wide area: otherwise which answer came out depended on which thread ran faster
+/// (cho-484 of the advanced checking half gave the book's B7 in two runs of six and a
+/// disproof in the rest; int-cho-709, proven in both areas, gave the tight area's F10 or the
+/// wide one's G10).
 /// When the tight reading ends in a failure or a ko and the wide one has no answer yet, its
 /// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
 /// in for the tight one's: an unconditional win there stops the wide reading as the tight
@@ -1650,11 +1652,11 @@ pub fn solve_in_box_shared(
         // answer, complete, is taken then.
         let cut = wide_stop.load(Ordering::Relaxed);
         if wide.1.status != LdStatus::Unknown {
-            // A wide answer short of an unconditional win waits for the tight reading as long
-            // again as it took itself (GRACE at least), so that an unconditional win there,
-            // which would have cut the wide reading had it come first, is taken whichever
-            // thread the machine ran faster.
-            if wide.1.status != LdStatus::Proven && !cut {
+            // A wide answer waits for the tight reading as long again as it took itself
+            // (GRACE at least), so that an unconditional win there, which would have cut the
+            // wide reading had it come first, is taken whichever thread the machine ran
+            // faster.
+            if !cut {
                 let until = Instant::now() + begun.elapsed().max(GRACE);
                 while !tight_read.load(Ordering::Acquire) && Instant::now() < until {
                     std::thread::sleep(std::time::Duration::from_millis(1));
@@ -1670,9 +1672,7 @@ pub fn solve_in_box_shared(
     let (wide, cut) = wide;
     let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
     let tight_proven = tight.1.status == LdStatus::Proven;
-    if ((wide.1.status == LdStatus::Unknown || cut) && tight_wins)
-        || (tight_proven && wide.1.status != LdStatus::Proven)
-    {
+    if ((wide.1.status == LdStatus::Unknown || cut) && tight_wins) || tight_proven {
         tight
     } else {
         wide
