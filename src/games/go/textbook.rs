@@ -362,7 +362,7 @@ fn the_wide_ko_read_by_the_tight_areas_thread_gives_the_same_statuses() {
         let (after_area, after) = ld::solve_in_box(&go, t, goal, &all, steady);
         let (helped_area, helped) = ld::solve_in_box(&go, t, goal, &all, Budget::default());
         assert_eq!((after.status, helped.status), (status, status), "{pic}");
-        // An unconditional win proven in both areas is taken from the tight one, which ever
+        // An unconditional win proven in both areas is taken from the tight one, whichever
         // ends first; the other answers are the wide area's.
         if status != LdStatus::Proven {
             assert_ne!(helped_area, tight, "two areas read: {pic}");
