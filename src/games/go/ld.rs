@@ -59,7 +59,7 @@ pub struct LifeAndDeath {
     attacker_only: Vec<bool>,
     region: Vec<Pt>,
     side_keys: [u64; 2],
-    /// `defender_wins` of positions seen, by the stones' hash and the passes: a direct-mapped
+    /// `defender_wins` of positions seen, by the search's key (`seen_key`): a direct-mapped
     /// table of (key, answer) with 0 for an empty slot and 1, 2, 3 for open, lost and won.
     /// The search asks again for every child each time it comes back to a position; the
     /// answer depends on nothing else (the region is fixed once the search starts). Empty
@@ -199,9 +199,12 @@ impl LifeAndDeath {
 }
 
 impl LifeAndDeath {
-    /// The key of the current position in `seen`: the stones and the passes (never 0).
+    /// The key of the current position in `seen`: the search's own key (the stones, the side
+    /// to move, the passes and the ko ban), never 0. The static death depends on the side to
+    /// move and on the ban: the same stones after an attacker's pass (the defender may pass
+    /// back and end the game alive) are not dead where they are after a defender's pass.
     fn seen_key(&self) -> u64 {
-        (self.go.hash() ^ (self.go.passes() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).max(1)
+        self.hash().max(1)
     }
 
     /// True when a play on the empty point `p` is legal. Only simple ko is in force here, so a
@@ -1803,6 +1806,42 @@ mod knowledge_tests {
         assert_eq!(solve(&live, Budget::default()).status, LdStatus::Disproven);
         let mut known_live = live.clone().with_knowledge(Knowledge::EyeSpace);
         assert_eq!(known_live.outcome(), Some(false));
+    }
+
+    /// The same stones after a pass are dead when the defender passed (the attacker moves on
+    /// and fills) and open when the attacker did (the defender may pass back and end the game
+    /// with its group on the board): the memo of the static death tells the two apart.
+    #[test]
+    fn the_static_death_is_remembered_by_the_side_to_move() {
+        let go = board(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X X X X . . . . .
+             O O O X . . . . .
+             . . X X . . . . .",
+            Color::Black,
+        );
+        let t = go.parse("A2").unwrap();
+        let region: Vec<Pt> = ["A1", "B1", "A2", "B2", "C2"]
+            .iter()
+            .map(|n| go.parse(n).unwrap())
+            .collect();
+        let mut p = LifeAndDeath::new(go, t, Goal::Kill, &region).with_knowledge(Knowledge::OneEye);
+        p.go.set_to_move(Color::White);
+        p.play(Move::Pass);
+        assert_eq!(
+            p.outcome(),
+            Some(true),
+            "White passed: Black fills B1 and captures"
+        );
+        p.undo();
+        p.go.set_to_move(Color::Black);
+        p.play(Move::Pass);
+        assert_eq!(p.outcome(), None, "Black passed: White may pass back");
     }
 
     /// The static death is `solve go`'s default, so it must never say dead where the rules
