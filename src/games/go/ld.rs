@@ -1774,10 +1774,9 @@ mod knowledge_tests {
         assert!(b.nodes <= a.nodes, "{} against {}", b.nodes, a.nodes);
     }
 
-    #[test]
-    fn a_group_with_room_for_one_eye_is_dead_at_once_with_reader_knowledge() {
-        // White's A2-C2 has A1 and B1; Black's wall has its liberties outside the region, so
-        // Black fills B1 safely and White is left with A1 alone.
+    /// White's A2-C2 has A1 and B1; Black's wall has its liberties outside the region, so
+    /// Black fills B1 safely and White is left with A1 alone. Black to move.
+    fn room_for_one_eye() -> (Go, Pt, Vec<Pt>) {
         let go = board(
             ". . . . . . . . .
              . . . . . . . . .
@@ -1795,6 +1794,12 @@ mod knowledge_tests {
             .iter()
             .map(|n| go.parse(n).unwrap())
             .collect();
+        (go, t, region)
+    }
+
+    #[test]
+    fn a_group_with_room_for_one_eye_is_dead_at_once_with_reader_knowledge() {
+        let (go, t, region) = room_for_one_eye();
         let mut plain = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region);
         let mut known = plain.clone().with_knowledge(Knowledge::EyeSpace);
         assert_eq!(plain.outcome(), None);
@@ -1813,23 +1818,7 @@ mod knowledge_tests {
     /// with its group on the board): the memo of the static death tells the two apart.
     #[test]
     fn the_static_death_is_remembered_by_the_side_to_move() {
-        let go = board(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             X X X X . . . . .
-             O O O X . . . . .
-             . . X X . . . . .",
-            Color::Black,
-        );
-        let t = go.parse("A2").unwrap();
-        let region: Vec<Pt> = ["A1", "B1", "A2", "B2", "C2"]
-            .iter()
-            .map(|n| go.parse(n).unwrap())
-            .collect();
+        let (go, t, region) = room_for_one_eye();
         let mut p = LifeAndDeath::new(go, t, Goal::Kill, &region).with_knowledge(Knowledge::OneEye);
         p.go.set_to_move(Color::White);
         p.play(Move::Pass);
