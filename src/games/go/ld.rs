@@ -128,7 +128,8 @@ impl LifeAndDeath {
     /// `Knowledge::EyeSpace` the moves are read in the order of the eye space they take or make
     /// (`eye_order`). The answer stays exact and the reading takes fewer nodes, but each node
     /// costs more: the static death pays for itself at a clock budget and is `solve go`'s
-    /// default, the move order does not and is turned on by `--eye-knowledge` (see README).
+    /// default, the move order does not and is turned on by `--eye-knowledge` (the figures are
+    /// in docs/go-solving-record.md).
     /// Generated puzzles and `verify` read the plain problem.
     pub fn with_knowledge(mut self, knowledge: Knowledge) -> LifeAndDeath {
         self.seen.clear();
