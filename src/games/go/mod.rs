@@ -306,11 +306,11 @@ const READ_SHARE: Share = Share {
 /// real problem the other side moving first succeeds, and proving that often takes longer
 /// than the answer did: given as long again as the reading, the check ran out on most
 /// answered problems of the published collection and doubled their time; given a quarter,
-/// every answer of its tuning half but one read to the deadline was the same (see
+/// the tuning half's answers were the same but for one ko move chosen at the deadline (see
 /// docs/go-solving-record.md).
-const SETTLED_CHECK_SHARE: u32 = 4;
+const SETTLED_CHECK_DIVISOR: u32 = 4;
 
-/// The least time the settled check gets (see `SETTLED_CHECK_SHARE`).
+/// The least time the settled check gets (see `SETTLED_CHECK_DIVISOR`).
 const SETTLED_CHECK_FLOOR: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Groups of the guessed colour read after its largest one needs no move (`solve`).
@@ -541,11 +541,11 @@ pub fn solve(
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
             ld::LdStatus::Unknown => false,
-            // The check gets a quarter of the time the reading took (`SETTLED_CHECK_SHARE`),
+            // The check gets a quarter of the time the reading took (`SETTLED_CHECK_DIVISOR`),
             // so that a real problem is not held up by it.
             _ => {
                 let spent = started.elapsed();
-                let allowed = (spent / SETTLED_CHECK_SHARE).max(SETTLED_CHECK_FLOOR);
+                let allowed = (spent / SETTLED_CHECK_DIVISOR).max(SETTLED_CHECK_FLOOR);
                 settled(
                     target,
                     &result,
