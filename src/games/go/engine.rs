@@ -354,6 +354,30 @@ impl Go {
         self.hash
     }
 
+    /// The position hash (`hash`) after the side to move plays on the empty point `p`, when
+    /// that play captures nothing; None when it captures. Cheaper than playing: a search uses
+    /// it to load the memory a position's entries live in before it gets there.
+    pub fn hash_after_quiet_play(&self, p: Pt) -> Option<u64> {
+        let c = cell(self.to_move);
+        let nb = self.neighbours(p);
+        for &q in &nb {
+            let v = self.cell[q];
+            if v == EMPTY || v == EDGE || v == c {
+                continue;
+            }
+            // A chain is captured when every one of its pseudo-liberties is an adjacency to
+            // `p`: count them.
+            let g = self.gid[q];
+            let touching = nb
+                .iter()
+                .filter(|&&r| self.cell[r] == v && self.gid[r] == g);
+            if self.libs[g as usize] == touching.count() as i32 {
+                return None;
+            }
+        }
+        Some(self.hash ^ self.zkey(p, c))
+    }
+
     /// Stones captured so far by each colour: [by Black, by White].
     pub fn captures(&self) -> [u32; 2] {
         self.captures

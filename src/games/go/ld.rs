@@ -302,10 +302,19 @@ impl Problem for LifeAndDeath {
         ok
     }
 
-    fn warm(&self) {
-        if !self.seen.is_empty() {
-            std::hint::black_box(self.seen[self.seen_key() as usize & (SEEN_SLOTS - 1)].0);
-        }
+    fn warm(&self, hash: u64) -> u64 {
+        self.seen
+            .get(hash.max(1) as usize & (SEEN_SLOTS - 1))
+            .map_or(0, |s| s.0)
+    }
+
+    fn child_hash(&self, m: Move) -> Option<u64> {
+        // A play that captures nothing: its stone, the other side to move, no pass counted
+        // and no ko ban (`hash`).
+        let Move::Play(p) = m else { return None };
+        let stones = self.go.hash_after_quiet_play(p)?;
+        let c = self.go.to_move();
+        Some(stones ^ self.side_keys[c.opp().index()])
     }
 
     fn outcome(&mut self) -> Option<bool> {
@@ -2043,5 +2052,64 @@ mod ko_half_tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod look_ahead_tests {
+    use super::*;
+    use crate::util::rng;
+    use rand::RngExt;
+
+    /// Along random lines of a life-and-death reading (passes, captures and ko bans among
+    /// them), every child hash given ahead is the hash the move then gives, and only captures
+    /// go without one.
+    #[test]
+    fn a_child_hash_given_ahead_is_the_hash_after_the_move() {
+        let mut r = rng(29);
+        let (mut given, mut checked) = (0, 0);
+        for game in 0..30 {
+            let mut go = Go::new(9);
+            go.ko_rule = KoRule::Simple;
+            for _ in 0..20 + game {
+                let empty: Vec<Pt> = go.points().filter(|&q| go.is_empty(q)).collect();
+                let open: Vec<Pt> = empty
+                    .into_iter()
+                    .filter(|&q| go.is_legal(Move::Play(q)))
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                go.play(Move::Play(open[r.random_range(0..open.len())]))
+                    .expect("a legal move");
+            }
+            let Some(t) = go.points().find(|&p| go.stone(p).is_some()) else {
+                continue;
+            };
+            let region: Vec<Pt> = go.points().collect();
+            let goal = Goal::for_defender(go.stone(t).expect("a stone"), go.to_move());
+            let mut p = LifeAndDeath::new(go, t, goal, &region);
+            for _ in 0..40 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let moves = p.moves();
+                for &m in &moves {
+                    let ahead = p.child_hash(m);
+                    let taken = p.go.captures();
+                    p.play(m);
+                    if let Some(h) = ahead {
+                        assert_eq!(h, p.hash(), "{m:?}\n{}", p.go.picture());
+                        given += 1;
+                    } else {
+                        assert!(m == Move::Pass || p.go.captures() != taken, "{m:?}");
+                    }
+                    checked += 1;
+                    p.undo();
+                }
+                p.play(moves[r.random_range(0..moves.len())]);
+            }
+        }
+        assert!(given > 1000 && given < checked, "{given} of {checked}");
     }
 }

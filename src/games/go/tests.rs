@@ -390,6 +390,45 @@ fn groups_and_liberties_match_a_flood_fill() {
 }
 
 #[test]
+fn the_hash_after_a_quiet_play_is_the_hash_the_play_gives_and_none_for_a_capture() {
+    let mut r = rng(23);
+    let (mut quiet, mut capturing) = (0, 0);
+    for _ in 0..20 {
+        let mut go = Go::new(9);
+        go.ko_rule = KoRule::Simple;
+        for _ in 0..150 {
+            let empties: Vec<Pt> = go.points().filter(|&p| go.is_empty(p)).collect();
+            let mut legal = Vec::new();
+            for &p in &empties {
+                let guess = go.hash_after_quiet_play(p);
+                let taken = go.captures();
+                if go.play(Move::Play(p)).is_err() {
+                    continue;
+                }
+                legal.push(p);
+                if go.captures() == taken {
+                    assert_eq!(guess, Some(go.hash()), "{}", go.name(p));
+                    quiet += 1;
+                } else {
+                    assert_eq!(guess, None, "{}", go.name(p));
+                    capturing += 1;
+                }
+                go.undo();
+            }
+            if legal.is_empty() {
+                break;
+            }
+            go.play(Move::Play(legal[r.random_range(0..legal.len())]))
+                .unwrap();
+        }
+    }
+    assert!(
+        quiet > 1000 && capturing > 50,
+        "{quiet} quiet, {capturing} capturing"
+    );
+}
+
+#[test]
 fn playout_copies_agree_with_the_logging_engine_on_legality() {
     let mut r = rng(17);
     for _ in 0..20 {
