@@ -247,14 +247,14 @@ impl<M: Copy> Proof<M> {
 }
 
 /// A share of nodes for classifying the other first moves once the root is solved
-/// (`Solver::prove_within`): `per_root_node` nodes for every node the root's own search took,
-/// and at least `floor`. The classification reads the first moves the stores already settle
-/// first, then those the root's search found most promising for the attacker, and leaves the
-/// rest unread once the share is spent.
+/// (`Solver::prove_within`): `percent_of_root` nodes for every hundred nodes the root's own
+/// search took, and at least `floor`. The classification reads the first moves the stores
+/// already settle first, then those the root's search found most promising for the attacker,
+/// and leaves the rest unread once the share is spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Share {
-    /// Nodes for the classification per node of the root's search.
-    pub per_root_node: u64,
+    /// Nodes for the classification per hundred nodes of the root's search.
+    pub percent_of_root: u64,
     /// The least number of nodes for the classification.
     pub floor: u64,
 }
@@ -1040,7 +1040,7 @@ impl<P: Problem> Solver<P> {
         let root_nodes = self.nodes - start;
         let allowed = share
             .floor
-            .max(root_nodes.saturating_mul(share.per_root_node));
+            .max(root_nodes.saturating_mul(share.percent_of_root) / 100);
         let full = self.budget.nodes;
         self.budget.nodes = full.min(self.nodes.saturating_add(allowed));
         // As in `prove_until`: plain numbers for the mostly disproving classification.

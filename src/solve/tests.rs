@@ -554,11 +554,11 @@ fn a_classification_with_a_share_reads_what_it_can_and_says_what_it_left() {
         ".X. ... ...",
     ];
     let everything = Share {
-        per_root_node: 1_000_000,
+        percent_of_root: 100_000_000,
         floor: 1_000_000,
     };
     let nothing = Share {
-        per_root_node: 0,
+        percent_of_root: 0,
         floor: 0,
     };
     let mut left_some = 0;

@@ -294,10 +294,12 @@ fn loose_sizes(go: &Go, c: Color) -> Vec<usize> {
     size
 }
 
-/// The classification share of the reading that answers a problem: `per_root_node` nodes for
-/// every node of the key's proof, at least `floor` (`solve::Share`).
+/// The classification share of the reading that answers a problem: `percent_of_root` nodes
+/// for every hundred of the key's proof, at least `floor` (`solve::Share`). Half the key's
+/// nodes: given as many again, the classification doubled an answer's time for a choice among
+/// winners that rarely needed all of it (measured in docs/go-solving-record.md).
 const READ_SHARE: Share = Share {
-    per_root_node: 1,
+    percent_of_root: 50,
     floor: 10_000,
 };
 
@@ -319,7 +321,7 @@ const NEXT_GROUPS: usize = 3;
 /// No classification beyond what the root's search settled: for readings whose status alone
 /// is used.
 const ROOT_ONLY: Share = Share {
-    per_root_node: 0,
+    percent_of_root: 0,
     floor: 0,
 };
 
