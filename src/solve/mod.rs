@@ -505,9 +505,8 @@ impl<P: Problem> Solver<P> {
         self.path.push(h);
         // Every child's entries are loaded first, their memory waits overlapping, before the
         // children are read one by one: each read waited for its own before (the table's
-        // wait alone was a fifth of a life-and-death reading's time).
-        // The hashes are found first and the loads issued in a tight loop after, so that many
-        // are under way at once.
+        // wait alone was a fifth of a life-and-death reading's time). The hashes are found
+        // first and the loads issued in a tight loop after, so that many are under way at once.
         let mut ahead = [0u64; AHEAD];
         let mut n = 0;
         for &m in moves.iter().take(AHEAD) {

@@ -7,17 +7,18 @@
 //! Hashes are mixed first (a bijection, so that hashes that differ in their low bits alone, as a
 //! small game's may, spread over the whole table). An entry keeps the mixed hash's high 48
 //! bits, and the low 16 hold the work below it (saturating): two positions share an entry only
-//! when their mixed hashes agree on those 48 bits. The table holds
-//! only open nodes' numbers, which steer the search and never decide a result (solved
-//! positions go to the proof store, keyed by the full hash): such a collision, one in 2^46
-//! lookups of a full table, would cost a detour, never a wrong answer. Buckets are chosen by
-//! bits from 16 up, which the entries keep, so the table can grow.
+//! when their mixed hashes agree on those 48 bits. Buckets are chosen by bits from 16 up, which
+//! the entries keep, so the table can grow; in a bucket of the full default table (2^20
+//! entries) 30 of the kept bits tell the entries apart, so a lookup of a position not there
+//! meets another's entry about once in 2^28. The table holds only open nodes' numbers, which
+//! steer the search and never decide a result (solved positions go to the proof store, keyed by
+//! the full hash): such a collision costs a detour, never a wrong answer.
 
 /// One open node's numbers.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Entry {
-    /// The hash's high 48 bits (`HIGH`; all 0 marks an empty slot, a real 0 is stored as
-    /// bit 16 alone), and in the low 16 the nodes spent below this one, saturating.
+    /// The mixed hash's high 48 bits (`HIGH`; all 0 marks an empty slot, a real 0 is stored
+    /// as bit 16 alone), and in the low 16 the nodes spent below this one, saturating.
     tag: u64,
     /// Proof number for the side to move.
     pub phi: u32,

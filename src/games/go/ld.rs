@@ -89,6 +89,11 @@ pub enum Knowledge {
 /// Slots of `LifeAndDeath::seen` (a power of two).
 const SEEN_SLOTS: usize = 1 << 16;
 
+/// The slot of `LifeAndDeath::seen` for a key (`seen_key`, or a child's hash made one).
+fn seen_slot(key: u64) -> usize {
+    key as usize & (SEEN_SLOTS - 1)
+}
+
 impl LifeAndDeath {
     /// Sets up a problem; `region` lists the candidate points. Ko: the immediate retake is
     /// banned (for everybody but a ko master, see `with_ko_master`); longer cycles are the
@@ -303,9 +308,7 @@ impl Problem for LifeAndDeath {
     }
 
     fn warm(&self, hash: u64) -> u64 {
-        self.seen
-            .get(hash.max(1) as usize & (SEEN_SLOTS - 1))
-            .map_or(0, |s| s.0)
+        self.seen.get(seen_slot(hash.max(1))).map_or(0, |s| s.0)
     }
 
     fn child_hash(&self, m: Move) -> Option<u64> {
@@ -322,7 +325,7 @@ impl Problem for LifeAndDeath {
             self.seen = vec![(0, 0); SEEN_SLOTS];
         }
         let key = self.seen_key();
-        let slot = key as usize & (SEEN_SLOTS - 1);
+        let slot = seen_slot(key);
         let known = match self.seen[slot] {
             (k, v) if k == key => Some(v),
             _ => None,
