@@ -402,6 +402,16 @@ impl LdResult {
     }
 }
 
+/// The share of a reading whose root status alone is used (is a position settled, does a
+/// given answer fail): no first move classified beyond what the root's search settled, and
+/// the pass not read either (`classify`). Read to the end as the others are, the pass of the
+/// check that a kill needs its move (the defender moving first, `needs_no_move`) is the kill
+/// itself, the whole problem read again for an answer nobody looks at.
+pub const STATUS_ONLY: Share = Share {
+    percent_of_root: 0,
+    floor: 0,
+};
+
 /// Most nodes kept in a solution tree.
 pub const TREE_NODES: usize = 400;
 
@@ -437,8 +447,8 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 }
 
 /// Classifies the first moves of a solved root: all of them (`Solver::prove`) without a share,
-/// else within the share (`Solver::prove_within`) and the pass besides, with the moves left
-/// unread.
+/// else within the share (`Solver::prove_within`) and the pass besides, unless the share is
+/// nothing at all (`STATUS_ONLY`), with the moves left unread.
 fn classify(
     solver: &mut Solver<LifeAndDeath>,
     p: &mut LifeAndDeath,
@@ -450,7 +460,8 @@ fn classify(
     let (mut proof, mut unread) = solver.prove_within(p, s);
     // Whether a pass wins decides whether the position needs a move at all (the auto goal's
     // second reading), so the pass is read whatever the share: it comes last in move order.
-    if proof.status == Status::Proven && unread.contains(&Move::Pass) {
+    // A reading whose status alone is asked for has no use for it.
+    if proof.status == Status::Proven && s != STATUS_ONLY && unread.contains(&Move::Pass) {
         match solver.read_first_move(p, Move::Pass) {
             (Status::Proven, _) => {
                 unread.retain(|&m| m != Move::Pass);
@@ -866,6 +877,19 @@ fn best_ko_first(
 /// `won`) even if it lets the other side move first: a pass is among its winning moves, or
 /// `read` (a solve of the given position, target and goal) finds that the other side,
 /// moving first, fails. Such a reading poses no problem: it needs no move.
+///
+/// When the side to move is the target's and `won` read its pass to a loss, the answer is
+/// no without `read`: after the pass the attacker moves first, as in the position `read`
+/// would be given, but for the pass counted, and that changes nothing (the attacker's pass
+/// there lets the defender pass back and end the game alive; here it ends the game so at
+/// once), so the pass's reading answers the question, in the area that gave the answer. Lost
+/// in a reading where the attacker wins every ko (an unconditional answer's), the pass leaves
+/// the attacker at least a ko win, which is not the failure asked for; a ko answer's pass is
+/// read with the defender winning every ko, so its loss is unconditional. The classification
+/// reads the pass whatever its share (`classify`), so `read`, which would read that position
+/// again in its own areas, is left for the passes not read to the end. An attacker's pass
+/// tells nothing: the defender passes back and the game ends with the target on the board,
+/// where the defender moving first would have to make its life.
 pub fn needs_no_move(
     go: &Go,
     target: Pt,
@@ -874,6 +898,10 @@ pub fn needs_no_move(
 ) -> bool {
     if won.a_pass_wins() {
         return true;
+    }
+    let defending = go.stone(target) == Some(go.to_move());
+    if defending && won.proof.refutations.iter().any(|(m, _)| *m == Move::Pass) {
+        return false;
     }
     let mut first = go.clone();
     first.set_to_move(go.to_move().opp());
@@ -1756,6 +1784,26 @@ mod knowledge_tests {
         let t = go.parse("A2").unwrap();
         let region = infer_region(&go);
         (go, t, region)
+    }
+
+    #[test]
+    fn a_status_only_reading_leaves_the_pass_unread() {
+        // White to play lives at B1; the pass loses to Black's B1. The answering reading's
+        // share reads the pass whatever its size; a reading for its status alone does not.
+        let go = board(STRAIGHT_THREE, Color::White);
+        let t = go.parse("A2").unwrap();
+        let problem = LifeAndDeath::new(go.clone(), t, Goal::Live, &infer_region(&go));
+        let small = Share {
+            percent_of_root: 1,
+            floor: 1,
+        };
+        let read = solve_shared(&problem, Budget::default(), Some(small));
+        let status = solve_shared(&problem, Budget::default(), Some(STATUS_ONLY));
+        assert_eq!((read.status, status.status), (LdStatus::Proven, LdStatus::Proven));
+        assert_eq!(read.proof.key_move, status.proof.key_move);
+        let refuted = |r: &LdResult| r.proof.refutations.iter().any(|(m, _)| *m == Move::Pass);
+        assert!(refuted(&read) && !read.unread.contains(&Move::Pass));
+        assert!(!refuted(&status) && status.unread.contains(&Move::Pass));
     }
 
     #[test]

@@ -318,13 +318,6 @@ const SETTLED_CHECK_FLOOR: std::time::Duration = std::time::Duration::from_milli
 /// Groups of the guessed colour read after its largest one needs no move (`solve`).
 const NEXT_GROUPS: usize = 3;
 
-/// No classification beyond what the root's search settled: for readings whose status alone
-/// is used.
-const ROOT_ONLY: Share = Share {
-    percent_of_root: 0,
-    floor: 0,
-};
-
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
 pub fn solve(
     pos: &GoPosition,
@@ -489,7 +482,7 @@ pub fn solve(
     // side move first: a pass wins, so the position poses no problem for that group.
     let settled = |target: Pt, r: &ld::LdResult, deadline| {
         ld::needs_no_move(&go, target, r, |g, t, gl| {
-            solve_for(g, t, gl, deadline, ROOT_ONLY).1
+            solve_for(g, t, gl, deadline, ld::STATUS_ONLY).1
         })
     };
     // Under --goal auto, when the guessed reading fails or is settled already, the other
@@ -595,7 +588,7 @@ pub fn solve(
             } else {
                 let theirs =
                     ld::Goal::for_defender(go.stone(target).expect("a stone"), after.to_move());
-                let (_, r) = solve_for(&after, target, theirs, started + total, ROOT_ONLY);
+                let (_, r) = solve_for(&after, target, theirs, started + total, ld::STATUS_ONLY);
                 let verdict = match r.status {
                     ld::LdStatus::Proven => "fails",
                     ld::LdStatus::Ko => "fails unless the ko is won",

@@ -720,6 +720,29 @@ mod life_and_death {
         let won = read(&go, t, Goal::Kill);
         assert_eq!(won.status, crate::games::go::ld::LdStatus::Proven);
         assert!(!needs_no_move(&go, t, &won, read));
+        // The reading refuted Black's pass (White passes back and the game ends), which
+        // tells nothing of White moving first: that is read.
+        assert!(won.proof.refutations.iter().any(|(m, _)| *m == Move::Pass));
+        let reads = std::cell::Cell::new(0);
+        let counted = |g: &Go, t: Pt, goal: Goal| {
+            reads.set(reads.get() + 1);
+            read(g, t, goal)
+        };
+        assert!(!needs_no_move(&go, t, &won, counted));
+        assert_eq!(reads.get(), 1);
+        // White to play lives at B1 and dies to Black's B1 after a pass: the refuted pass of
+        // the defender answers the question, and the position is not read again.
+        let live = board(STRAIGHT_THREE, Color::White);
+        let won = read(&live, t, Goal::Live);
+        assert_eq!(won.status, crate::games::go::ld::LdStatus::Proven);
+        assert!(won.proof.refutations.iter().any(|(m, _)| *m == Move::Pass));
+        assert!(!needs_no_move(&live, t, &won, counted));
+        assert_eq!(reads.get(), 1);
+        // Without the pass's reading, Black's is read, to the same answer.
+        let mut open = won.clone();
+        open.proof.refutations.retain(|(m, _)| *m != Move::Pass);
+        assert!(!needs_no_move(&live, t, &open, counted));
+        assert_eq!(reads.get(), 2);
         // Without the inner stone at D1 the eye space is only two points: White dies even
         // moving first, so "Black kills" poses no problem.
         let two = STRAIGHT_THREE.replace(". . . O X . . . .", ". . O O X . . . .");
