@@ -882,7 +882,8 @@ fn best_ko_first(
 /// no without `read`: after the pass the attacker moves first, as in the position `read`
 /// would be given, but for the pass counted, and that changes nothing (the attacker's pass
 /// there lets the defender pass back and end the game alive; here it ends the game so at
-/// once), so the pass's reading answers the question, in the area that gave the answer. Lost
+/// once), so the pass's reading answers the question, in the area that gave the answer (and
+/// with no ko ban, as the other side moving first has none to respect). Lost
 /// in a reading where the attacker wins every ko (an unconditional answer's), the pass leaves
 /// the attacker at least a ko win, which is not the failure asked for; a ko answer's pass is
 /// read with the defender winning every ko, so its loss is unconditional. The classification
@@ -1799,7 +1800,10 @@ mod knowledge_tests {
         };
         let read = solve_shared(&problem, Budget::default(), Some(small));
         let status = solve_shared(&problem, Budget::default(), Some(STATUS_ONLY));
-        assert_eq!((read.status, status.status), (LdStatus::Proven, LdStatus::Proven));
+        assert_eq!(
+            (read.status, status.status),
+            (LdStatus::Proven, LdStatus::Proven)
+        );
         assert_eq!(read.proof.key_move, status.proof.key_move);
         let refuted = |r: &LdResult| r.proof.refutations.iter().any(|(m, _)| *m == Move::Pass);
         assert!(refuted(&read) && !read.unread.contains(&Move::Pass));
