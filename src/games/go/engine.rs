@@ -1,9 +1,10 @@
 //! The Go engine: a padded board of (N+2)^2 cells with an off-board sentinel, groups as
 //! circular stone lists with pseudo-liberty counts, incremental Zobrist hashing, and an undo
-//! log that restores every array exactly. Points here are padded indices (`Pt`); conversion to
-//! geometry point ids is at the edges of this module. Set-up removals and colour changes rebuild
-//! the groups from the stones; `check_invariants` recounts everything kept incrementally (debug
-//! builds assert it after each set-up stone).
+//! log that restores everything a position reads (a point's group fields count only while a
+//! stone stands on it, so a new stone's own are not logged). Points here are padded indices
+//! (`Pt`); conversion to geometry point ids is at the edges of this module. Set-up removals
+//! and colour changes rebuild the groups from the stones; `check_invariants` recounts
+//! everything kept incrementally (debug builds assert it after each set-up stone).
 
 use std::sync::Arc;
 
@@ -642,9 +643,13 @@ impl Go {
         if self.logging {
             self.hash ^= self.zkey(p, cell(c));
         }
-        self.set(Slot::Gid, p, p as i32);
-        self.set(Slot::Next, p, p as i32);
-        self.set(Slot::Size, p, 1);
+        // The new stone's own group fields are written unlogged: they are read only while a
+        // stone stands on `p`, and every placement writes them afresh, so the values an undo
+        // would put back on the emptied point are never looked at. A capture logs the fields
+        // of the stones it takes (`capture_group`), for the undo that puts them back.
+        self.write(Slot::Gid, p, p as i32);
+        self.write(Slot::Next, p, p as i32);
+        self.write(Slot::Size, p, 1);
         let mut own = 0;
         for q in self.neighbours(p) {
             match self.cell[q] {
@@ -656,7 +661,7 @@ impl Go {
                 _ => {}
             }
         }
-        self.set(Slot::Libs, p, own);
+        self.write(Slot::Libs, p, own);
         for q in self.neighbours(p) {
             if self.cell[q] == cell(c) && self.gid[q] as usize != self.gid[p] as usize {
                 self.merge(self.gid[p] as usize, self.gid[q] as usize);
@@ -816,10 +821,20 @@ impl Go {
 
     #[inline]
     fn capture_group(&mut self, p: Pt, c: Color) -> u32 {
+        // The stones' fields stay on the emptied points, where a later stone overwrites them
+        // unlogged (`place_stone`): they are logged here, so that an undo which puts the
+        // group back puts them back too. Every stone's size and liberties, not only the
+        // group id's: an undone merge makes a stone a group's id again.
         let mut count = 0;
         let mut s = p;
         loop {
             let next = self.next[s] as usize;
+            if self.logging {
+                self.log.push((Slot::Gid, s as u32, self.gid[s] as i32));
+                self.log.push((Slot::Next, s as u32, next as i32));
+                self.log.push((Slot::Size, s as u32, self.size[s] as i32));
+                self.log.push((Slot::Libs, s as u32, self.libs[s]));
+            }
             self.remove_stone(s, c);
             count += 1;
             s = next;
