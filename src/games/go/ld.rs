@@ -879,18 +879,17 @@ fn best_ko_first(
 /// moving first, fails. Such a reading poses no problem: it needs no move.
 ///
 /// When the side to move is the target's and `won` read its pass to a loss, the answer is
-/// no without `read`: after the pass the attacker moves first, as in the position `read`
-/// would be given, but for the pass counted, and that changes nothing (the attacker's pass
-/// there lets the defender pass back and end the game alive; here it ends the game so at
-/// once), so the pass's reading answers the question, in the area that gave the answer (and
-/// with no ko ban, as the other side moving first has none to respect). Lost
-/// in a reading where the attacker wins every ko (an unconditional answer's), the pass leaves
-/// the attacker at least a ko win, which is not the failure asked for; a ko answer's pass is
-/// read with the defender winning every ko, so its loss is unconditional. The classification
-/// reads the pass whatever its share (`classify`), so `read`, which would read that position
-/// again in its own areas, is left for the passes not read to the end. An attacker's pass
-/// tells nothing: the defender passes back and the game ends with the target on the board,
-/// where the defender moving first would have to make its life.
+/// no without `read`. After the pass the attacker moves first, as in the position `read` would
+/// be given, but for the pass counted and any ko ban, which the pass lifts; the count changes
+/// nothing (an attacker's pass ends the game with the target standing here, and there lets the
+/// defender pass back to the same end). So the pass's reading, in the area that gave the
+/// answer, answers the question: lost where the attacker wins every ko (an unconditional
+/// answer's reading), it leaves the attacker at least a ko win, not the failure asked for; a
+/// ko answer reads it with the defender winning every ko, so its loss is unconditional. The
+/// classification reads the pass whatever its share (`classify`), so `read` is left for the
+/// passes not read to the end. An attacker's lost pass tells nothing: the defender passes back
+/// and the game ends with the target on the board, where moving first it would have to make
+/// its life.
 pub fn needs_no_move(
     go: &Go,
     target: Pt,
@@ -900,13 +899,13 @@ pub fn needs_no_move(
     if won.a_pass_wins() {
         return true;
     }
-    let defending = go.stone(target) == Some(go.to_move());
-    if defending && won.proof.refutations.iter().any(|(m, _)| *m == Move::Pass) {
+    let defender = go.stone(target).expect("the target is a stone");
+    let pass_lost = won.proof.refutations.iter().any(|(m, _)| *m == Move::Pass);
+    if defender == go.to_move() && pass_lost {
         return false;
     }
     let mut first = go.clone();
     first.set_to_move(go.to_move().opp());
-    let defender = go.stone(target).expect("the target is a stone");
     let theirs = Goal::for_defender(defender, first.to_move());
     read(&first, target, theirs).status == LdStatus::Disproven
 }
@@ -2127,11 +2126,7 @@ mod look_ahead_tests {
             let mut go = Go::new(9);
             go.ko_rule = KoRule::Simple;
             for _ in 0..20 + game {
-                let empty: Vec<Pt> = go.points().filter(|&q| go.is_empty(q)).collect();
-                let open: Vec<Pt> = empty
-                    .into_iter()
-                    .filter(|&q| go.is_legal(Move::Play(q)))
-                    .collect();
+                let open = go.legal_moves();
                 if open.is_empty() {
                     break;
                 }
