@@ -370,3 +370,24 @@ fn a_live_problem_the_tight_area_fails_is_answered_in_the_middle_area() {
         "the wide area's point: {region:?}"
     );
 }
+
+/// Cho Chikun, Intermediate 351 (the published collection's tuning half): Black lives by the
+/// ko at C8. With White winning every ko the tight area's reading fails, but only after about
+/// 3.5 million nodes (after that failure, with Black winning every ko, C8 is proven in about
+/// 14,000). Held to 1,000,000 nodes a search, the first reading is cut at nine tenths
+/// (`ld::KO_RESERVE`) and the second, given the last tenth and the first one's wins, proves
+/// the ko: the answer is `ko` with a life without the ko neither found nor ruled out.
+#[test]
+fn a_ko_proven_while_the_unconditional_reading_is_open_says_so() {
+    let dir = temp_dir("solve-go-ko-reserve");
+    let v = solve_sgf(
+        &dir,
+        "cho-351.sgf",
+        "(;GM[1]FF[4]SZ[9]PL[B]AB[eb][fb][bc][dc][cd]AW[fa][gb][ec][fc][gc][dd][be][de][cf])",
+        &["--budget-ms", "120000", "--nodes", "1000000"],
+    );
+    assert_eq!(v["status"], "ko", "{v}");
+    assert_eq!(v["key_move"], "C8", "{v}");
+    assert_eq!(v["unconditional_ruled_out"], false, "{v}");
+    assert_eq!(v["ko_needed_by"], "black", "{v}");
+}

@@ -392,6 +392,9 @@ pub struct LdResult {
     /// First moves the classification left unread or unfinished (`solve_shared` with a
     /// share; always empty from `solve`): `proof.unique` is None while any is listed.
     pub unread: Vec<Move>,
+    /// For a ko: the strict reading (the other side winning every ko) ran out of time, so a
+    /// win without the ko is not ruled out (`KO_RESERVE`). False otherwise.
+    pub unconditional_open: bool,
 }
 
 impl LdResult {
@@ -414,6 +417,15 @@ pub const STATUS_ONLY: Share = Share {
 
 /// Most nodes kept in a solution tree.
 pub const TREE_NODES: usize = 400;
+
+/// The part of its budget (the time left, and the nodes) that the strict reading of an
+/// answering reading (a share other than `STATUS_ONLY`, the two readings one after the other)
+/// leaves to the lenient one. When the strict reading runs out there, the lenient reading (the
+/// prover winning every ko) gets the rest; a win there is a ko whose unconditional alternative
+/// is open (`LdResult::unconditional_open`), a failure there a failure. A ko found in a few
+/// tens of milliseconds can otherwise wait behind a strict reading that takes seconds to
+/// fail.
+pub const KO_RESERVE: f64 = 0.1;
 
 /// Most moves of an unfinished search's deepest line.
 const FRONTIER_MOVES: usize = 40;
@@ -487,18 +499,72 @@ fn classify(
 /// the winners read and the moves left unread (`best_ko_first`). The moves left unread are
 /// listed in the result, and the key move's proof is complete whatever the share. The ko
 /// choice's plain searches keep the whole budget, so that the share does not change its pick.
+/// With a share other than `STATUS_ONLY` the strict reading leaves `KO_RESERVE` of the budget
+/// to the lenient one, which takes over when the strict reading is still open there.
 pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>) -> LdResult {
     let prover = problem.prover;
     let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
-    let mut solver = Solver::new(budget.clone());
+    let reserve = share.is_some_and(|s| s != STATUS_ONLY);
+    let strict_budget = if reserve {
+        let now = std::time::Instant::now();
+        Budget {
+            deadline: budget
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now).mul_f64(1.0 - KO_RESERVE)),
+            nodes: budget.nodes - (budget.nodes as f64 * KO_RESERVE) as u64,
+            ..budget.clone()
+        }
+    } else {
+        budget.clone()
+    };
+    let mut solver = Solver::new(strict_budget);
     let (first, unread) = classify(&mut solver, &mut strict, share);
+    let mut lenient = problem.clone().with_ko_master(Some(prover));
+    let nodes = first.nodes;
+    // Cut by the reserve (not by a stop flag, and with time left): the lenient reading gets
+    // the rest of the time, and a tenth of the nodes.
+    let cut = reserve
+        && first.status == Status::Unknown
+        && !budget
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        && budget
+            .deadline
+            .is_none_or(|d| std::time::Instant::now() < d);
+    if cut {
+        let second = Solver::new(Budget {
+            nodes: ((budget.nodes as f64 * KO_RESERVE) as u64).max(1),
+            ..budget.clone()
+        });
+        let r = lenient_answer(
+            problem,
+            &solver,
+            second,
+            &mut lenient,
+            nodes,
+            budget.clone(),
+            share,
+            true,
+        );
+        if r.status != LdStatus::Unknown {
+            return r;
+        }
+    }
     if let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
         return done;
     }
-    let mut lenient = problem.clone().with_ko_master(Some(prover));
     let second = Solver::new(budget.clone());
-    let nodes = first.nodes;
-    lenient_answer(problem, &solver, second, &mut lenient, nodes, budget, share)
+    lenient_answer(
+        problem,
+        &solver,
+        second,
+        &mut lenient,
+        nodes,
+        budget,
+        share,
+        false,
+    )
 }
 
 /// `solve_shared` for a caller with a processor to spare: the lenient reading (the prover
@@ -657,9 +723,15 @@ fn solve_shared_helped(
     let (first, unread) = classify(&mut solver, &mut strict, share);
     solver.end_relays();
     // Only a strict failure needs the lenient reading.
-    let (mut second, lenient_root) = half.take(first.status == Status::Disproven);
+    // Only a strict failure needs the lenient reading, or a strict reading that ran out of
+    // time beside a lenient one that had proven its root: a ko whose unconditional
+    // alternative is open (`LdResult::unconditional_open`).
+    let open = first.status == Status::Unknown;
+    let (mut second, lenient_root) = half.take(first.status == Status::Disproven || open);
     let lenient_failed = lenient_root == Status::Disproven;
+    let open_ko = open && lenient_root == Status::Proven;
     if !lenient_failed
+        && !open_ko
         && let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread)
     {
         return done;
@@ -671,7 +743,16 @@ fn solve_shared_helped(
     second.set_budget(budget.clone());
     let mut lenient = half.root.clone();
     let nodes = first.nodes;
-    lenient_answer(problem, &solver, second, &mut lenient, nodes, budget, share)
+    lenient_answer(
+        problem,
+        &solver,
+        second,
+        &mut lenient,
+        nodes,
+        budget,
+        share,
+        open,
+    )
 }
 
 /// The answer when the strict reading (the other side winning every ko) decides it: a proof
@@ -697,6 +778,7 @@ fn strict_answer(
                 proof_size,
                 frontier: Vec::new(),
                 unread: unread.to_vec(),
+                unconditional_open: false,
             })
         }
         Status::Unknown => {
@@ -709,15 +791,19 @@ fn strict_answer(
                 proof_size: 0,
                 frontier,
                 unread: unread.to_vec(),
+                unconditional_open: false,
             })
         }
         Status::Disproven => None,
     }
 }
 
-/// The answer after a strict failure: the lenient reading (the prover winning every ko) by
-/// `solver`, which first takes over the strict reading's wins for the prover (they hold
-/// when the prover wins every ko); a win there is a ko.
+/// The answer after a strict failure, or after a strict reading that ran out of time
+/// (`strict_open`): the lenient reading (the prover winning every ko) by `solver`, which
+/// first takes over the strict reading's wins for the prover (they hold when the prover wins
+/// every ko); a win there is a ko, with its unconditional alternative open after an
+/// unfinished strict reading.
+#[allow(clippy::too_many_arguments)]
 fn lenient_answer(
     problem: &LifeAndDeath,
     strict_solver: &Solver<LifeAndDeath>,
@@ -726,6 +812,7 @@ fn lenient_answer(
     strict_nodes: u64,
     budget: Budget,
     share: Option<Share>,
+    strict_open: bool,
 ) -> LdResult {
     solver.carry_wins(strict_solver, true);
     let (mut second, mut unread) = classify(&mut solver, lenient, share);
@@ -766,6 +853,7 @@ fn lenient_answer(
         proof_size,
         frontier,
         unread,
+        unconditional_open: strict_open && status == LdStatus::Ko,
     }
 }
 
@@ -797,6 +885,7 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         proof_size,
         frontier: Vec::new(),
         unread: Vec::new(),
+        unconditional_open: false,
     }
 }
 

@@ -613,6 +613,8 @@ pub fn solve(
         "target": go.name(target),
         "status": result.status.name(),
         "ko_needed_by": (result.status == ld::LdStatus::Ko).then(|| mover.name()),
+        "unconditional_ruled_out": (result.status == ld::LdStatus::Ko)
+            .then_some(!result.unconditional_open),
         "key_move": proof.key_move.map(|m| go.move_name(m)),
         "unique": proof.unique,
         "unread_first_moves": names(&go, &result.unread),
@@ -634,9 +636,14 @@ pub fn solve(
     }
     text.push_str(&match result.status {
         ld::LdStatus::Ko => format!(
-            "Ko: {} can {} only by winning a ko; key move {}; main line {}.\n",
+            "Ko: {} can {} {}; key move {}; main line {}.\n",
             mover.title(),
             goal.name(),
+            if result.unconditional_open {
+                "by winning a ko (a way without the ko was neither found nor ruled out within the budget)"
+            } else {
+                "only by winning a ko"
+            },
             proof.key_move.map_or("-".into(), |m| go.move_name(m)),
             names(&go, &proof.main_line).join(" ")
         ),

@@ -381,6 +381,8 @@ fn an_eye_and_a_false_eye_on_the_edge_is_a_ko() {
         (r.status, key(&go, &r), r.proof.unique),
         (LdStatus::Ko, "F1".into(), Some(true))
     );
+    // The reading with White winning every ko failed: no kill without the ko.
+    assert!(!r.unconditional_open);
     let (_, r) = solve(FALSE_EYE_KO, Color::White, "B2", Goal::Live);
     assert_eq!(r.status, LdStatus::Ko, "White lives only by winning the ko");
     // With D1 E1 joined to the rest by White's stone at D2 the eye at C1 is real: alive.
