@@ -532,6 +532,7 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         && budget
             .deadline
             .is_none_or(|d| std::time::Instant::now() < d);
+    let mut spent = nodes;
     if cut {
         let second = Solver::new(Budget {
             nodes: ((budget.nodes as f64 * KO_RESERVE) as u64).max(1),
@@ -550,8 +551,11 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         if r.status != LdStatus::Unknown {
             return r;
         }
+        spent = r.nodes;
     }
-    if let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
+    if let Some(mut done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
+        // Nodes of both readings when the lenient one read too.
+        done.nodes = spent;
         return done;
     }
     let second = Solver::new(budget.clone());
