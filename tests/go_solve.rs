@@ -373,7 +373,7 @@ fn a_live_problem_the_tight_area_fails_is_answered_in_the_middle_area() {
 
 /// Cho Chikun, Intermediate 351 (the published collection's tuning half): Black lives by the
 /// ko at C8. With White winning every ko the tight area's reading fails, but only after about
-/// 3.5 million nodes (after that failure, with Black winning every ko, C8 is proven in about
+/// 3.5 million nodes (after that failure, with Black winning every ko, a ko is proven in about
 /// 14,000). Held to 1,000,000 nodes a search, the first reading is cut at nine tenths
 /// (`ld::KO_RESERVE`) and the second, given the last tenth and the first one's wins, proves
 /// the ko: the answer is `ko` with a life without the ko neither found nor ruled out.

@@ -419,8 +419,9 @@ pub const STATUS_ONLY: Share = Share {
 pub const TREE_NODES: usize = 400;
 
 /// The part of its budget (the time left, and the nodes) that the strict reading of an
-/// answering reading (a share other than `STATUS_ONLY`, the two readings one after the other)
-/// leaves to the lenient one. When the strict reading runs out there, the lenient reading (the
+/// answering reading (a share other than `STATUS_ONLY`) leaves to the lenient one when the
+/// two run one after the other (`solve_shared`: the tight and middle areas, and one area under
+/// a node cap; the lenient half read beside, `solve_shared_helped`, keeps none). When the strict reading runs out there, the lenient reading (the
 /// prover winning every ko) gets the rest; a win there is a ko whose unconditional alternative
 /// is open (`LdResult::unconditional_open`), a failure there a failure. A ko found in a few
 /// tens of milliseconds can otherwise wait behind a strict reading that takes seconds to
@@ -505,13 +506,15 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
     let prover = problem.prover;
     let mut strict = problem.clone().with_ko_master(Some(prover.opp()));
     let reserve = share.is_some_and(|s| s != STATUS_ONLY);
+    // The lenient reading's nodes if the strict one is cut.
+    let kept = ((budget.nodes as f64 * KO_RESERVE) as u64).max(1);
     let strict_budget = if reserve {
         let now = std::time::Instant::now();
         Budget {
             deadline: budget
                 .deadline
                 .map(|d| now + d.saturating_duration_since(now).mul_f64(1.0 - KO_RESERVE)),
-            nodes: budget.nodes - (budget.nodes as f64 * KO_RESERVE) as u64,
+            nodes: budget.nodes.saturating_sub(kept),
             ..budget.clone()
         }
     } else {
@@ -532,34 +535,15 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         && budget
             .deadline
             .is_none_or(|d| std::time::Instant::now() < d);
-    let mut spent = nodes;
-    if cut {
-        let second = Solver::new(Budget {
-            nodes: ((budget.nodes as f64 * KO_RESERVE) as u64).max(1),
-            ..budget.clone()
-        });
-        let r = lenient_answer(
-            problem,
-            &solver,
-            second,
-            &mut lenient,
-            nodes,
-            budget.clone(),
-            share,
-            true,
-        );
-        if r.status != LdStatus::Unknown {
-            return r;
-        }
-        spent = r.nodes;
-    }
-    if let Some(mut done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
-        // Nodes of both readings when the lenient one read too.
-        done.nodes = spent;
+    if !cut && let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
         return done;
     }
-    let second = Solver::new(budget.clone());
-    lenient_answer(
+    // A strict failure, or a strict reading cut by the reserve.
+    let second = Solver::new(Budget {
+        nodes: if cut { kept } else { budget.nodes },
+        ..budget.clone()
+    });
+    let r = lenient_answer(
         problem,
         &solver,
         second,
@@ -567,8 +551,16 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         nodes,
         budget,
         share,
-        false,
-    )
+        cut,
+    );
+    if cut && r.status == LdStatus::Unknown {
+        // Both open: the strict reading's unknown (its deepest line), with both readings' nodes.
+        let mut open = strict_answer(&mut solver, &mut strict, first, &unread)
+            .expect("an open strict reading is an answer");
+        open.nodes = r.nodes;
+        return open;
+    }
+    r
 }
 
 /// `solve_shared` for a caller with a processor to spare: the lenient reading (the prover
@@ -726,7 +718,6 @@ fn solve_shared_helped(
     solver.pass_wins_to(relay);
     let (first, unread) = classify(&mut solver, &mut strict, share);
     solver.end_relays();
-    // Only a strict failure needs the lenient reading.
     // Only a strict failure needs the lenient reading, or a strict reading that ran out of
     // time beside a lenient one that had proven its root: a ko whose unconditional
     // alternative is open (`LdResult::unconditional_open`).
