@@ -221,6 +221,29 @@ impl LifeAndDeath {
     }
 }
 
+impl LifeAndDeath {
+    /// True for a point of the attacker's ring where a kill's attacker does not play: one next
+    /// to no defender stone and to no attacker chain of two liberties or fewer. The defender
+    /// may not play in the ring, so a stone there changes no point it can play and no chain it
+    /// can capture; the attacker plays there once it blocks, fills a liberty or saves a chain.
+    /// Only the prover of a kill is held back, so a kill proven stays proven with the moves
+    /// restored; a live problem's attacker, who refutes, keeps every ring point (held back
+    /// there too, more first moves lived, and the tuning half lost four ko answers).
+    fn idle_ring_point(&self, p: Pt) -> bool {
+        self.goal == Goal::Kill
+            && self.attacker_only[p]
+            && !self
+                .go
+                .neighbours(p)
+                .iter()
+                .any(|&q| match self.go.stone(q) {
+                    Some(c) if c == self.defender => true,
+                    Some(_) => self.go.liberty_count(q) <= 2,
+                    None => false,
+                })
+    }
+}
+
 impl Problem for LifeAndDeath {
     type Move = Move;
 
@@ -242,6 +265,7 @@ impl Problem for LifeAndDeath {
             };
             if self.go.is_empty(p)
                 && !(defending && self.attacker_only[p])
+                && (defending || !self.idle_ring_point(p))
                 && !listed.contains(p)
                 && self.legal(p)
             {
