@@ -219,9 +219,7 @@ impl LifeAndDeath {
         let open = self.go.neighbours(p).iter().any(|&q| self.go.is_empty(q));
         (open && self.go.ko_point() != Some(p)) || self.go.is_legal(Move::Play(p))
     }
-}
 
-impl LifeAndDeath {
     /// True for a point of the attacker's ring where a kill's attacker does not play: one next
     /// to no defender stone and to no attacker chain of two liberties or fewer. The defender
     /// may not play in the ring, so a stone there changes no point it can play and no chain it
@@ -1892,6 +1890,59 @@ mod knowledge_tests {
         let t = go.parse("A2").unwrap();
         let region = infer_region(&go);
         (go, t, region)
+    }
+
+    #[test]
+    fn a_kills_attacker_plays_in_the_ring_only_where_a_stone_counts() {
+        // Three white stones in the corner, open to the right, read in the points next to
+        // them: the ring around them is Black's alone. Black, killing, leaves out the ring
+        // points touching no white stone and no black chain short of liberties; as the
+        // refuting side of a live problem (after White's pass) it keeps them all.
+        let go = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X . . . . . .
+            O O X . . . . . .
+            . O . . . . . . .",
+            Color::Black,
+        );
+        let t = go.parse("A2").unwrap();
+        let everywhere: Vec<Pt> = go.points().collect();
+        let area = enclosure(&go, t, &everywhere, Reach::King(1));
+        let ring = attacker_ring(&go, Color::White, &area, &everywhere);
+        let ring_moves = |p: &mut LifeAndDeath| -> Vec<Pt> {
+            p.moves()
+                .into_iter()
+                .filter_map(|m| match m {
+                    Move::Play(q) if ring.contains(&q) => Some(q),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut kill =
+            LifeAndDeath::new(go.clone(), t, Goal::Kill, &area).with_attacker_ring(&ring);
+        let killing = ring_moves(&mut kill);
+        let touches = |q: Pt| {
+            go.neighbours(q).iter().any(|&r| match go.stone(r) {
+                Some(Color::White) => true,
+                Some(Color::Black) => go.liberty_count(r) <= 2,
+                None => false,
+            })
+        };
+        assert!(killing.iter().all(|&q| touches(q)), "{killing:?}");
+        let mut white = go.clone();
+        white.set_to_move(Color::White);
+        let mut live = LifeAndDeath::new(white, t, Goal::Live, &area).with_attacker_ring(&ring);
+        live.play(Move::Pass);
+        let refuting = ring_moves(&mut live);
+        let empty_ring = ring.iter().filter(|&&q| go.is_empty(q)).count();
+        assert_eq!(refuting.len(), empty_ring, "{refuting:?}");
+        assert!(killing.len() < refuting.len(), "{killing:?} {refuting:?}");
     }
 
     #[test]
