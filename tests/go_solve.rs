@@ -186,23 +186,6 @@ fn a_live_problem_whose_largest_chain_cannot_be_kept_reads_the_next_group() {
 }
 
 #[test]
-fn an_unconditional_win_in_the_tight_area_is_taken_whichever_reading_ends_first() {
-    let dir = temp_dir("solve-go-race");
-    // Cho Chikun, Encyclopedia of Life and Death, Advanced 484 (tests/data/go/published/wide):
-    // the tight area proves the book's B7 and the wide one disproves the kill, both within a
-    // few tens of milliseconds. The answer used to depend on which thread ended first.
-    let sgf = "(;GM[1]FF[4]SZ[9]PL[B]AB[fb][fc][cd][ed][fd][ce]AW[eb][cc][dc][ec])";
-    for run in 0..4 {
-        let v = solve_sgf(&dir, "race.sgf", sgf, &["--budget-ms", "20000"]);
-        assert_eq!(
-            (v["status"].as_str(), v["key_move"].as_str()),
-            (Some("proven"), Some("B7")),
-            "run {run}"
-        );
-    }
-}
-
-#[test]
 fn a_files_answer_that_fails_is_shown_with_its_refutation() {
     let dir = temp_dir("solve-go-given");
     // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).

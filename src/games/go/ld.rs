@@ -1475,9 +1475,11 @@ impl Reach {
 
 /// Narrows an inferred box to what the fight is about: the points reachable from the
 /// defender's stones through points without the attacker's stones and within `reach` of a
-/// defender stone, the attacker's chains next to them, and the outside liberties of those
-/// chains that are short of liberties (two or fewer), all within `within`. Moves far outside
-/// the attacker's wall, or far out in open space, are left out.
+/// defender stone, the empty points of the board's first line beneath that area's empty
+/// points (a third-line group's eye space runs down to the edge), the attacker's chains next
+/// to them, and the outside liberties of those chains that are short of liberties (two or
+/// fewer), all within `within`. Moves far outside the attacker's wall, or far out in open
+/// space, are left out.
 pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
     let len = frame_points(go);
     let mut inside = vec![false; len];
@@ -1521,6 +1523,27 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
         }
         i += 1;
     }
+    // The first line beneath the area's empty points: a group on the third line has its eye
+    // space down to the edge, where the reach (one king step for the tight area) takes in the
+    // second line and would leave the first to the ring, the attacker's alone.
+    let n = go.size() as i32;
+    let first_line = |p: Pt| {
+        let (x, y) = go.board().coord(go.id(p));
+        x == 0 || y == 0 || x == n - 1 || y == n - 1
+    };
+    let mut beneath = Vec::new();
+    for &p in &out {
+        if !go.is_empty(p) || first_line(p) {
+            continue;
+        }
+        for q in go.neighbours(p) {
+            if inside[q] && !seen[q] && go.is_empty(q) && first_line(q) {
+                seen[q] = true;
+                beneath.push(q);
+            }
+        }
+    }
+    out.extend(beneath);
     // The attacker's chains touching that area belong to the fight: their stones (a captured
     // stone's point must stay inside, or its capture would read as an escape), and the outside
     // liberties of the short ones.
@@ -1679,7 +1702,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// win in the wide area: otherwise which answer came out depended on which thread ran faster
 /// (cho-484 of the advanced checking half gave the book's B7 in two runs of six and a
 /// disproof in the rest; int-cho-709, proven in both areas, gave the tight area's F10 or the
-/// wide one's G10).
+/// wide one's G10; both before the first line beneath the area was taken in, which leaves
+/// the tight area no win there).
 /// When the tight reading ends in a failure or a ko and the wide one has no answer yet, its
 /// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
 /// in for the tight one's: an unconditional win there stops the wide reading as the tight
@@ -2137,6 +2161,58 @@ mod knowledge_tests {
 #[cfg(test)]
 mod area_tests {
     use super::*;
+    use crate::games::go::tests::board;
+
+    #[test]
+    fn an_unconditional_win_in_the_tight_area_is_taken_whichever_reading_ends_first() {
+        // Ishida Yoshio, advanced 009 (tests/data/go/published/wide), read as White living
+        // with E12, the reading the auto goal makes to see whether the problem needs a move:
+        // both areas prove it within a few milliseconds, the tight one by G11 and the wide one
+        // by H12 first. Which thread ends first varies; the answer must not.
+        let go = board(
+            ". . X . . . O . X X . . .
+             . X . . O . O . O X . . .
+             . . X X O O . . O X . . .
+             . . . X O X . O O . X . .
+             . . . X X . X X X X . . .
+             . . . . . X . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .",
+            Color::White,
+        );
+        let t = go.parse("E12").unwrap();
+        let within = infer_region(&go);
+        let key = |r: &LdResult| r.proof.key_move.map(|m| go.move_name(m));
+        let wide_area = enclosure(&go, t, &within, wide_reach(Goal::Live));
+        let ring = attacker_ring(&go, Color::White, &wide_area, &within);
+        let wide = solve_shared(
+            &LifeAndDeath::new(go.clone(), t, Goal::Live, &wide_area)
+                .with_attacker_ring(&ring)
+                .with_knowledge(Knowledge::OneEye),
+            Budget::default(),
+            Some(STATUS_ONLY),
+        );
+        assert_eq!(wide.status, LdStatus::Proven);
+        assert_eq!(key(&wide).as_deref(), Some("H12"));
+        for run in 0..6 {
+            let (_, r) = solve_in_box_shared(
+                &go,
+                t,
+                Goal::Live,
+                &within,
+                Budget::default(),
+                Some(STATUS_ONLY),
+                Knowledge::OneEye,
+            );
+            assert_eq!(r.status, LdStatus::Proven, "run {run}");
+            assert_eq!(key(&r).as_deref(), Some("G11"), "run {run}");
+        }
+    }
 
     #[test]
     fn the_middle_area_is_read_for_live_problems_only() {

@@ -756,6 +756,42 @@ mod life_and_death {
     }
 
     #[test]
+    fn the_fight_area_takes_in_the_first_line_beneath_a_third_line_group() {
+        use crate::games::go::ld::{Reach, attacker_ring, enclosure};
+        // White on the third line above Black's wall: one king step from White's stones takes
+        // in the second line only, and the first line beneath it is White's eye space, not the
+        // attacker's ring. Beyond the second line's area (G9, under G8) it stays out.
+        let go = board(
+            ". . . . . . . . .
+             . . . . . . . X .
+             O O O O O . . X .
+             X X X X X X X . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+        );
+        let t = go.parse("A7").unwrap();
+        let everywhere: Vec<Pt> = go.points().collect();
+        for reach in [Reach::King(1), Reach::Steps(2)] {
+            let area = enclosure(&go, t, &everywhere, reach);
+            let names: Vec<String> = area.iter().map(|&p| go.name(p)).collect();
+            for first in ["A9", "B9", "C9", "D9", "E9", "F9"] {
+                assert!(names.contains(&first.to_string()), "{reach:?} {names:?}");
+            }
+            if reach == Reach::King(1) {
+                assert!(!names.contains(&"G9".to_string()), "{names:?}");
+                let ring = attacker_ring(&go, Color::White, &area, &everywhere);
+                let ring: Vec<String> = ring.iter().map(|&p| go.name(p)).collect();
+                assert!(ring.contains(&"G9".to_string()), "{ring:?}");
+                assert!(!ring.contains(&"C9".to_string()), "{ring:?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_fight_area_takes_in_a_corner_pocket_closed_by_it() {
         use crate::games::go::ld::{Reach, enclosure};
         // Cho Chikun, Elementary 330: Black lives with B8, which needs A9 as eye space. A9
