@@ -1067,10 +1067,11 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>
 /// points other than safe stones, stepping on from the points the defender may play
 /// (`attacker_only` marks the others). The test holds when the defender cannot step out of the
 /// region, the area holds none of the attacker's stones, at most one of its points is neither
-/// a target stone nor one the attacker can fill (a "deep" point), no ko ban is in force and the
-/// defender has no pass to answer with a second one. Then the attacker fills every other empty
-/// point of the area, each play legal and safe (so the defender captures nothing), until the
-/// target's only liberty is the deep point, where it captures.
+/// a target stone nor one the attacker can fill (a "deep" point), or two that make a two-point
+/// eye (`two_point_eye`), no ko ban is in force and the defender has no pass to answer with a
+/// second one. Then the attacker fills every other empty point of the area, each play legal and
+/// safe (so the defender captures nothing), until the target's only liberties are the deep
+/// points, where it captures.
 ///
 /// One flood from the target, which stops at the first point that settles the answer; an
 /// attacker chain's safety is looked at only when the flood meets it, once per chain.
@@ -1090,7 +1091,9 @@ fn confined_to_one_eye(
     let mut checked = PointMarks::default();
     let mut safe = PointMarks::default();
     let mut seen = PointMarks::default();
-    let mut deep = 0;
+    // The deep points met so far: room for two, the third settles it.
+    let mut deep = [0 as Pt; 2];
+    let mut deeps = 0;
     seen.insert(target);
     todo.clear();
     todo.push(target as u16);
@@ -1133,13 +1136,33 @@ fn confined_to_one_eye(
             }
         }
         if !shallow {
-            deep += 1;
-            if deep >= 2 {
+            if deeps == 2 {
                 return false;
             }
+            deep[deeps] = p;
+            deeps += 1;
         }
     }
-    true
+    deeps < 2 || two_point_eye(go, target_group, deep[0], deep[1])
+}
+
+/// True when the two deep points `a` and `b` of `confined_to_one_eye` make one eye of two
+/// points and no more: both empty, side by side, each touching the target. Once the attacker
+/// has filled the rest, it plays one of them (legal: the other is its liberty); the defender
+/// must capture with the other, which joins the target (so it is no ko), and the attacker
+/// takes the target at the point it captured on. Filling one itself leaves the defender one
+/// deep point, as before.
+fn two_point_eye(go: &Go, target_group: Pt, a: Pt, b: Pt) -> bool {
+    let touches_target = |p: Pt| {
+        go.neighbours(p)
+            .iter()
+            .any(|&q| go.on_board(q) && go.stone(q).is_some() && go.group_id(q) == target_group)
+    };
+    go.is_empty(a)
+        && go.is_empty(b)
+        && go.neighbours(a).contains(&b)
+        && touches_target(a)
+        && touches_target(b)
 }
 
 /// Orders the candidate plays `moves` (no pass) by the eye space they take or make, most first,
@@ -2058,6 +2081,57 @@ mod knowledge_tests {
         assert_eq!(solve(&live, Budget::default()).status, LdStatus::Disproven);
         let mut known_live = live.clone().with_knowledge(Knowledge::EyeSpace);
         assert_eq!(known_live.outcome(), Some(false));
+    }
+
+    /// A two-point eye is one eye: dead at once with either side to move, as the rules read it
+    /// out; two one-point eyes apart, and three points in a row, are not.
+    #[test]
+    fn a_two_point_eye_is_dead_at_once_and_two_eyes_apart_are_not() {
+        let corner = |rows: &str| {
+            let go = board(rows, Color::Black);
+            let t = go.parse("A2").unwrap();
+            let region: Vec<Pt> = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
+                .iter()
+                .map(|n| go.parse(n).unwrap())
+                .collect();
+            (go, t, region)
+        };
+        let top = ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X X X X X . . . .\n";
+        let (go, t, region) = corner(&format!("{top} O O O O X . . . .\n . . O X X . . . ."));
+        for mover in [Color::Black, Color::White] {
+            let mut go = go.clone();
+            go.set_to_move(mover);
+            let goal = Goal::for_defender(Color::White, mover);
+            let plain = LifeAndDeath::new(go, t, goal, &region);
+            let mut known = plain.clone().with_knowledge(Knowledge::OneEye);
+            assert_eq!(
+                known.outcome(),
+                Some(goal == Goal::Kill),
+                "{mover:?} to move"
+            );
+            let read = solve(&plain, Budget::default()).status;
+            let dead = if goal == Goal::Kill {
+                LdStatus::Proven
+            } else {
+                LdStatus::Disproven
+            };
+            assert_eq!(read, dead, "{mover:?} to move, by the rules");
+        }
+        for rows in [
+            "O O O O X . . . .\n . O . O X . . . .",
+            "O O O O X . . . .\n . . . O X . . . .",
+        ] {
+            let (go, t, region) = corner(&format!("{top} {rows}"));
+            let mut known =
+                LifeAndDeath::new(go, t, Goal::Kill, &region).with_knowledge(Knowledge::OneEye);
+            assert_ne!(known.outcome(), Some(true), "{rows}");
+        }
     }
 
     /// The same stones after a pass are dead when the defender passed (the attacker moves on
