@@ -1143,7 +1143,7 @@ fn confined_to_one_eye(
             deeps += 1;
         }
     }
-    deeps < 2 || two_point_eye(go, target_group, deep[0], deep[1])
+    deeps < 2 || two_point_eye(go, target, deep[0], deep[1])
 }
 
 /// True when the two deep points `a` and `b` of `confined_to_one_eye` make one eye of two
@@ -1152,17 +1152,13 @@ fn confined_to_one_eye(
 /// must capture with the other, which joins the target (so it is no ko), and the attacker
 /// takes the target at the point it captured on. Filling one itself leaves the defender one
 /// deep point, as before.
-fn two_point_eye(go: &Go, target_group: Pt, a: Pt, b: Pt) -> bool {
-    let touches_target = |p: Pt| {
-        go.neighbours(p)
-            .iter()
-            .any(|&q| go.on_board(q) && go.stone(q).is_some() && go.group_id(q) == target_group)
-    };
-    go.is_empty(a)
-        && go.is_empty(b)
-        && go.neighbours(a).contains(&b)
-        && touches_target(a)
-        && touches_target(b)
+fn two_point_eye(go: &Go, target: Pt, a: Pt, b: Pt) -> bool {
+    if !(go.is_empty(a) && go.is_empty(b) && go.neighbours(a).contains(&b)) {
+        return false;
+    }
+    // An empty point touches the target when it is one of its liberties.
+    let libs = go.liberty_marks(target);
+    libs.contains(a) && libs.contains(b)
 }
 
 /// Orders the candidate plays `moves` (no pass) by the eye space they take or make, most first,
