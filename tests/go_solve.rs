@@ -186,6 +186,31 @@ fn a_live_problem_whose_largest_chain_cannot_be_kept_reads_the_next_group() {
 }
 
 #[test]
+fn a_kill_that_leaves_another_group_alive_gives_way_to_the_kill_of_that_group() {
+    let dir = temp_dir("solve-go-survivor");
+    // Fujisawa Shuko, Collection of Original Tsumego, Intermediate 58 (tests/data/go/published/
+    // wide): Black's D13 kills White's largest chain, D11, but White then lives with the stones
+    // on the right (E13 first); the book's H13 kills them all.
+    let sgf = "(;GM[1]FF[4]SZ[13]PL[B]AB[ca][fa][ka][cb][fb][kb][cc][jc][kc][cd][fd][gd][hd][id]\
+               [de]AW[ja][db][gb][ib][jb][dc][ec][fc][hc])";
+    let v = solve_sgf(
+        &dir,
+        "survivor.sgf",
+        sgf,
+        &["--nodes", "2000000", "--budget-ms", "120000"],
+    );
+    assert_eq!(v["goal"], "kill");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["key_move"], "H13");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(
+        decided.contains("after D13 the white group at")
+            && decided.contains("after its kill the group at D11 does not live for certain"),
+        "{decided}"
+    );
+}
+
+#[test]
 fn a_files_answer_that_fails_is_shown_with_its_refutation() {
     let dir = temp_dir("solve-go-given");
     // The file marks D9 as correct; the proof says B9, and D9 fails (to a ko at best).

@@ -318,6 +318,63 @@ const SETTLED_CHECK_FLOOR: std::time::Duration = std::time::Duration::from_milli
 /// Groups of the guessed colour read after its largest one needs no move (`solve`).
 const NEXT_GROUPS: usize = 3;
 
+/// Most other groups of the defender's read after a kill (`survivor`).
+const SURVIVOR_GROUPS: usize = 4;
+
+/// The least time the checks of `survivor` get; otherwise an eighth of the time spent so far.
+const SURVIVOR_FLOOR: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Under a node cap (`--nodes`), each check of `survivor` gets the cap divided by this, and no
+/// time limit of its own, so that its answer does not depend on the machine's speed.
+const SURVIVOR_NODES_DIVISOR: u64 = 20;
+
+/// The limits of the checks of `survivor` from now: until `SURVIVOR_FLOOR` or an eighth of
+/// the time spent has passed (within the whole budget), or under a node cap a twentieth of the
+/// cap each.
+fn survivor_budget(
+    opts: &super::SolveOptions,
+    started: std::time::Instant,
+    total: std::time::Duration,
+) -> crate::solve::Budget {
+    let end = started + total;
+    match opts.nodes {
+        Some(n) => crate::solve::Budget {
+            nodes: (n / SURVIVOR_NODES_DIVISOR).max(1),
+            ..super::solving::budget_until(opts, end)
+        },
+        None => {
+            let allowed = (started.elapsed() / 8).max(SURVIVOR_FLOOR);
+            super::solving::budget_until(opts, end.min(std::time::Instant::now() + allowed))
+        }
+    }
+}
+
+/// The first of the defender's other groups of two stones or more in the region (largest
+/// first, at most `SURVIVOR_GROUPS`) that lives for certain after the attacker's `key`
+/// although the attacker, moving first in `go`, could kill it; None when every such group dies
+/// or stands apart from the fight. `status(go, group)` reads `group` in `go` for the side to
+/// move.
+fn survivor(
+    go: &Go,
+    target: Pt,
+    key: Pt,
+    region: &[Pt],
+    mut status: impl FnMut(&Go, Pt) -> ld::LdStatus,
+) -> Option<Pt> {
+    let defender = go.stone(target)?;
+    let mut after = go.clone();
+    after.play(Move::Play(key)).ok()?;
+    groups_to_read(go, defender, region)
+        .into_iter()
+        .filter(|&g| go.group_id(g) != go.group_id(target) && go.group(g).len() >= 2)
+        .take(SURVIVOR_GROUPS)
+        .find(|&g| {
+            after.stone(g) == Some(defender)
+                && status(&after, g) == ld::LdStatus::Proven
+                && status(go, g) != ld::LdStatus::Disproven
+        })
+}
+
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
 pub fn solve(
     pos: &GoPosition,
@@ -449,8 +506,7 @@ pub fn solve(
     } else {
         ld::Knowledge::OneEye
     };
-    let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline, share| {
-        let budget = budget_until(deadline);
+    let solve_with = |go: &Go, target: Pt, goal: ld::Goal, budget: crate::solve::Budget, share| {
         if opts.region.is_some() {
             let problem =
                 ld::LifeAndDeath::new(go.clone(), target, goal, &region).with_knowledge(knowledge);
@@ -475,6 +531,9 @@ pub fn solve(
         } else {
             ld::solve_in_box_shared(go, target, goal, &region, budget, Some(share), knowledge)
         }
+    };
+    let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline, share| {
+        solve_with(go, target, goal, budget_until(deadline), share)
     };
     let auto = goal_word == "auto" && opts.target.is_none();
     let wins = |r: &ld::LdResult| matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
@@ -568,6 +627,50 @@ pub fn solve(
                     "{}: the reading of {why}; this one succeeds and needs the move",
                     describe(goal, target)
                 );
+            }
+        }
+    }
+    // A kill kills the problem's whole group: a key after which another group of the
+    // defender's, of two stones or more, lives for certain, one the attacker could kill by
+    // moving first, leaves part of the problem alive (the defender gives up the target and
+    // lives elsewhere). That group is read instead, and its kill taken when it is another move
+    // after which the first target does not live for certain. The checks are status readings
+    // held to `survivor_budget`: those of the groups after the key share one, the check of the
+    // first target after the other kill has its own.
+    if auto && goal == ld::Goal::Kill && result.status == ld::LdStatus::Proven {
+        let check = |g: &Go, t: Pt, budget: &crate::solve::Budget| {
+            let goal = ld::Goal::for_defender(g.stone(t).expect("a stone"), g.to_move());
+            solve_with(g, t, goal, budget.clone(), ld::STATUS_ONLY)
+                .1
+                .status
+        };
+        let budget = survivor_budget(opts, started, total);
+        if let Some(Move::Play(k)) = result.proof.key_move
+            && let Some(g) = survivor(&go, target, k, &region, |g, t| check(g, t, &budget))
+        {
+            let (r, res) = solve_for(&go, g, goal, started + total, READ_SHARE);
+            let kills_both = match res.proof.key_move {
+                Some(Move::Play(k2)) if res.status == ld::LdStatus::Proven && k2 != k => {
+                    let mut after = go.clone();
+                    after.play(Move::Play(k2)).is_ok()
+                        && (after.stone(target).is_none()
+                            || check(&after, target, &survivor_budget(opts, started, total))
+                                != ld::LdStatus::Proven)
+                }
+                _ => false,
+            };
+            if kills_both {
+                decided = format!(
+                    "{}: after {} the {} group at {} lives, one the attacker could kill by \
+                     moving first, so it is read instead; after its kill the group at {} does \
+                     not live for certain",
+                    describe(goal, g),
+                    go.name(k),
+                    go.stone(g).expect("a stone").name(),
+                    go.name(g),
+                    go.name(target)
+                );
+                (target, searched, result) = (g, r, res);
             }
         }
     }
