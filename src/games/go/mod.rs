@@ -321,31 +321,47 @@ const NEXT_GROUPS: usize = 3;
 /// Most other groups of the defender's read after a kill (`survivor`).
 const SURVIVOR_GROUPS: usize = 4;
 
-/// The least time the checks of `survivor` get; otherwise an eighth of the time spent so far.
+/// The checks of `survivor` get the time spent so far divided by this, `SURVIVOR_FLOOR` at
+/// least.
+const SURVIVOR_DIVISOR: u32 = 8;
+
+/// The least time the checks of `survivor` get (see `SURVIVOR_DIVISOR`).
 const SURVIVOR_FLOOR: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The deadline of a check made after a reading started at `started` with `total` to spend:
+/// the time spent so far divided by `divisor` from now, `floor` at least, within the whole
+/// budget.
+fn check_deadline(
+    started: std::time::Instant,
+    total: std::time::Duration,
+    divisor: u32,
+    floor: std::time::Duration,
+) -> std::time::Instant {
+    let allowed = (started.elapsed() / divisor).max(floor);
+    (started + total).min(std::time::Instant::now() + allowed)
+}
 
 /// Under a node cap (`--nodes`), each check of `survivor` gets the cap divided by this, and no
 /// time limit of its own, so that its answer does not depend on the machine's speed.
 const SURVIVOR_NODES_DIVISOR: u64 = 20;
 
-/// The limits of the checks of `survivor` from now: until `SURVIVOR_FLOOR` or an eighth of
-/// the time spent has passed (within the whole budget), or under a node cap a twentieth of the
-/// cap each.
+/// The limits of the checks of `survivor` from now: until the time spent divided by
+/// `SURVIVOR_DIVISOR` (`SURVIVOR_FLOOR` at least) has passed, within the whole budget, or under
+/// a node cap a twentieth of the cap each.
 fn survivor_budget(
     opts: &super::SolveOptions,
     started: std::time::Instant,
     total: std::time::Duration,
 ) -> crate::solve::Budget {
-    let end = started + total;
     match opts.nodes {
         Some(n) => crate::solve::Budget {
             nodes: (n / SURVIVOR_NODES_DIVISOR).max(1),
-            ..super::solving::budget_until(opts, end)
+            ..super::solving::budget_until(opts, started + total)
         },
-        None => {
-            let allowed = (started.elapsed() / 8).max(SURVIVOR_FLOOR);
-            super::solving::budget_until(opts, end.min(std::time::Instant::now() + allowed))
-        }
+        None => super::solving::budget_until(
+            opts,
+            check_deadline(started, total, SURVIVOR_DIVISOR, SURVIVOR_FLOOR),
+        ),
     }
 }
 
@@ -597,15 +613,11 @@ pub fn solve(
             ld::LdStatus::Unknown => false,
             // The check gets a quarter of the time the reading took (`SETTLED_CHECK_DIVISOR`),
             // so that a real problem is not held up by it.
-            _ => {
-                let spent = started.elapsed();
-                let allowed = (spent / SETTLED_CHECK_DIVISOR).max(SETTLED_CHECK_FLOOR);
-                settled(
-                    target,
-                    &result,
-                    (started + total).min(started + spent + allowed),
-                )
-            }
+            _ => settled(
+                target,
+                &result,
+                check_deadline(started, total, SETTLED_CHECK_DIVISOR, SETTLED_CHECK_FLOOR),
+            ),
         };
         let other = go.stone(target).expect("a stone").opp();
         if rethink && let Some(t) = group_to_read(&go, other, &region) {
