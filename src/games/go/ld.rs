@@ -450,6 +450,13 @@ pub const TREE_NODES: usize = 400;
 /// fail.
 pub const KO_RESERVE: f64 = 0.1;
 
+/// How long the strict reading's thread, its reading failed, waits for the helper reading the
+/// lenient half before it reads the plain problem meanwhile (`solve_shared_helped`). The two
+/// readings share the memory's bandwidth: begun at once, the plain reading slowed the answers
+/// whose lenient reading ends soon by about 50 ms (0.2 to 0.4 s answers) for nothing, as
+/// most of them have one ko winner and no choice to make.
+const PLAIN_AFTER: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Most moves of an unfinished search's deepest line.
 const FRONTIER_MOVES: usize = 40;
 
@@ -574,6 +581,7 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
         budget,
         share,
         cut,
+        None,
     );
     if cut && r.status == LdStatus::Unknown {
         // Both open: the strict reading's unknown (its deepest line), with both readings' nodes.
@@ -622,6 +630,9 @@ struct KoHalf {
     /// The strict reading's stop flag, raised by a lenient failure (the strict reading can
     /// only fail too) or by the caller (`stop_strict`).
     strict_stop: Arc<AtomicBool>,
+    /// Raised when a helper's search ends, or by the caller (`stop_strict`): it stops what the
+    /// strict reading's thread reads meanwhile (`solve_shared_helped`).
+    ended: Arc<AtomicBool>,
     /// The lenient problem's root.
     root: LifeAndDeath,
 }
@@ -656,6 +667,7 @@ impl KoHalf {
             searched: Condvar::new(),
             stop,
             strict_stop,
+            ended: Arc::new(AtomicBool::new(false)),
             root: problem.clone().with_ko_master(Some(problem.prover)),
         };
         (half, to_lenient)
@@ -688,12 +700,29 @@ impl KoHalf {
             .state
             .lock()
             .expect("no thread panics holding the lock") = HalfState::Searched(solver, status);
+        self.ended.store(true, Ordering::Relaxed);
         self.searched.notify_all();
     }
 
-    /// Stops the strict reading (its answer is no longer needed).
+    /// True when a helper is still searching the lenient half after `wait` (waiting for it
+    /// to end meanwhile), false as soon as it has ended or if none has begun.
+    fn still_running(&self, wait: std::time::Duration) -> bool {
+        let state = self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock");
+        let (state, _) = self
+            .searched
+            .wait_timeout_while(state, wait, |s| matches!(s, HalfState::Running))
+            .expect("no thread panics holding the lock");
+        matches!(*state, HalfState::Running)
+    }
+
+    /// Stops the strict reading (its answer is no longer needed), and what its thread reads
+    /// while it waits for the helper.
     fn stop_strict(&self) {
         self.strict_stop.store(true, Ordering::Relaxed);
+        self.ended.store(true, Ordering::Relaxed);
     }
 
     /// The lenient solver back on the strict reading's thread, once a helper searching it
@@ -740,6 +769,22 @@ fn solve_shared_helped(
     solver.pass_wins_to(relay);
     let (first, unread) = classify(&mut solver, &mut strict, share);
     solver.end_relays();
+    // After a strict failure, while a helper still reads the lenient half, this thread would
+    // only wait: once `PLAIN_AFTER` has passed, it reads the root with nobody retaking a ko
+    // at once instead, until the helper ends. That is the reading the ko choice makes of each
+    // winner (`best_ko_first`), which goes on from it.
+    let waiting = first.status == Status::Disproven && !budget.steady;
+    let plain = (waiting && half.still_running(PLAIN_AFTER)).then(|| {
+        let mut plain = problem.clone().with_ko_master(None);
+        let mut reader = Solver::new(Budget {
+            stop: Some(half.ended.clone()),
+            ..budget.clone()
+        });
+        // The prover's strict wins hold with nobody retaking at once.
+        reader.carry_wins(&solver, true);
+        reader.search(&mut plain);
+        reader
+    });
     // Only a strict failure needs the lenient reading, or a strict reading that ran out of
     // time beside a lenient one that had proven its root: a ko whose unconditional
     // alternative is open (`LdResult::unconditional_open`).
@@ -769,6 +814,7 @@ fn solve_shared_helped(
         budget,
         share,
         open,
+        plain,
     )
 }
 
@@ -819,7 +865,8 @@ fn strict_answer(
 /// (`strict_open`): the lenient reading (the prover winning every ko) by `solver`, which
 /// first takes over the strict reading's wins for the prover (they hold when the prover wins
 /// every ko); a win there is a ko, with its unconditional alternative open after an
-/// unfinished strict reading.
+/// unfinished strict reading. `plain`: a solver that has begun the reading with nobody
+/// retaking a ko at once, for the ko choice to go on with.
 #[allow(clippy::too_many_arguments)]
 fn lenient_answer(
     problem: &LifeAndDeath,
@@ -830,6 +877,7 @@ fn lenient_answer(
     budget: Budget,
     share: Option<Share>,
     strict_open: bool,
+    plain: Option<Solver<LifeAndDeath>>,
 ) -> LdResult {
     solver.carry_wins(strict_solver, true);
     let (mut second, mut unread) = classify(&mut solver, lenient, share);
@@ -845,6 +893,7 @@ fn lenient_answer(
             &mut second,
             &mut unread,
             budget,
+            plain,
         );
     }
     let status = match second.status {
@@ -913,8 +962,10 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 /// wins with no ko threats on either side also wins when the prover wins every ko, and is
 /// taken once the lenient reading has proven it (so that its line can be shown). The plain
 /// searches start from the strict reading's wins for the prover and the lenient reading's
-/// failures (`strict` and `solver`), both of which hold with nobody retaking at once. Returns
-/// the nodes spent.
+/// failures (`strict` and `solver`), both of which hold with nobody retaking at once, and go
+/// on from `begun`, a reading of the same plain problem made while the lenient one ran, when
+/// there is one. Returns the nodes spent.
+#[allow(clippy::too_many_arguments)]
 fn best_ko_first(
     problem: &LifeAndDeath,
     strict: &Solver<LifeAndDeath>,
@@ -923,12 +974,19 @@ fn best_ko_first(
     proof: &mut Proof<Move>,
     unread: &mut Vec<Move>,
     budget: Budget,
+    begun: Option<Solver<LifeAndDeath>>,
 ) -> u64 {
     let mut nodes = 0;
     let mut plain = problem.clone().with_ko_master(None);
     // With nobody retaking at once, the prover wins wherever it won when the other side did,
     // and fails wherever it failed when it did itself.
-    let mut check = Solver::new(budget);
+    let mut check = match begun {
+        Some(mut reader) => {
+            reader.set_budget(budget);
+            reader
+        }
+        None => Solver::new(budget),
+    };
     check.carry_wins(strict, true);
     check.carry_wins(solver, false);
     let mut candidates = proof.winning_moves();
@@ -946,6 +1004,9 @@ fn best_ko_first(
             continue;
         }
         if unread.contains(&m) {
+            // The plain search's wins for the prover hold when it wins every ko: its proof
+            // of `m` is taken over, and the lenient search only confirms it.
+            solver.carry_wins(&check, true);
             let before = solver.nodes();
             lenient.play(m);
             let shown = solver.search(lenient) == Status::Proven;
@@ -2377,6 +2438,58 @@ mod carry_tests {
         }
         assert_eq!(line.outcome(), Some(true), "{:?}", proof.main_line);
     }
+
+    /// The lenient answer after a strict failure, its ko choice's plain readings going on
+    /// from `begun` when given.
+    fn ko_answer(problem: &LifeAndDeath, begun: Option<Solver<LifeAndDeath>>) -> LdResult {
+        let mut strict_p = problem.clone().with_ko_master(Some(Color::White));
+        let mut strict = Solver::new(Budget::default());
+        assert_eq!(strict.search(&mut strict_p), Status::Disproven);
+        let mut lenient_p = problem.clone().with_ko_master(Some(Color::Black));
+        lenient_answer(
+            problem,
+            &strict,
+            Solver::new(Budget::default()),
+            &mut lenient_p,
+            0,
+            Budget::default(),
+            None,
+            false,
+            begun,
+        )
+    }
+
+    /// The ko choice among several ko winners is the same when its plain readings go on from
+    /// a reading of the root with nobody retaking at once, made beforehand as the strict
+    /// reading's thread makes one while a helper reads the lenient half, and that reading
+    /// spares them nodes.
+    #[test]
+    fn the_ko_choice_goes_on_from_a_plain_reading_of_the_root() {
+        let problem = ko_problem();
+        let alone = ko_answer(&problem, None);
+        assert_eq!(alone.status, LdStatus::Ko);
+        assert!(
+            !alone.proof.other_winning_moves.is_empty(),
+            "several ko winners to choose from"
+        );
+        let mut plain = problem.clone().with_ko_master(None);
+        let mut reader = Solver::new(Budget::default());
+        reader.search(&mut plain);
+        let ahead = reader.nodes();
+        let after = ko_answer(&problem, Some(reader));
+        assert_eq!(after.status, LdStatus::Ko);
+        assert_eq!(after.proof.key_move, alone.proof.key_move);
+        assert_eq!(
+            winners(&problem, &after.proof),
+            winners(&problem, &alone.proof)
+        );
+        assert!(
+            after.nodes < alone.nodes + ahead,
+            "{} nodes against {} and {ahead} ahead",
+            after.nodes,
+            alone.nodes
+        );
+    }
 }
 
 #[cfg(test)]
@@ -2411,6 +2524,28 @@ mod ko_half_tests {
                 }
             }
         }
+    }
+
+    /// The strict reading's thread waits for a running helper only: not for a half that no
+    /// helper has begun, nor for one already searched, whose end stops the plain reading.
+    #[test]
+    fn the_strict_thread_waits_only_for_a_running_helper() {
+        let (pic, to_move, goal, _) = false_eye_readings(FALSE_EYE_KO)
+            .into_iter()
+            .next()
+            .expect("a reading");
+        let go = board(&pic, to_move);
+        let t = go.parse("B2").expect("a point");
+        let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
+        let (half, _relay) = KoHalf::new(&problem, &Budget::default());
+        let long = std::time::Duration::from_secs(60);
+        let begun = std::time::Instant::now();
+        assert!(!half.still_running(long), "no helper yet");
+        assert!(!half.ended.load(Ordering::Relaxed));
+        half.help();
+        assert!(!half.still_running(long), "the helper has ended");
+        assert!(half.ended.load(Ordering::Relaxed));
+        assert!(begun.elapsed() < long / 2, "no wait for an idle half");
     }
 }
 
