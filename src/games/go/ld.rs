@@ -452,9 +452,9 @@ pub const KO_RESERVE: f64 = 0.1;
 
 /// How long the strict reading's thread, its reading failed, waits for the helper reading the
 /// lenient half before it reads the plain problem meanwhile (`solve_shared_helped`). The two
-/// readings share the memory's bandwidth: begun at once, the plain reading slowed the answers
-/// whose lenient reading ends soon by about 50 ms (0.2 to 0.4 s answers) for nothing, as
-/// most of them have one ko winner and no choice to make.
+/// readings share the memory's bandwidth: begun at once, the plain reading made the tuning
+/// half's ko answers under 1 s 1.06 times as slow, for nothing on most of them (one ko winner
+/// and no choice to make); with the wait, 0.995 (docs/go-solving-record.md).
 const PLAIN_AFTER: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Most moves of an unfinished search's deepest line.
