@@ -597,7 +597,9 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
 /// winning every ko) starts at once on a second thread, beside the strict one, instead of
 /// after it (`KoHalf`). A problem whose answer is a ko no longer waits for the strict failure
 /// before its ko is read, and a lenient failure (the prover fails even winning every ko) stops
-/// the strict reading, which can only fail too. The statuses are those `solve_shared` gives;
+/// the strict reading, which can only fail too; a strict failure while the lenient reading
+/// goes on leaves the strict thread reading the plain problem for the ko choice
+/// (`PLAIN_AFTER`). The statuses are those `solve_shared` gives;
 /// which wins the lenient reading has taken over when depends on the threads' speeds, so its
 /// proof (and with it the choice among ko winners) may too. A budget with its own stop flag,
 /// or a steady one (`Budget::steady`), is read as `solve_shared` reads it.
