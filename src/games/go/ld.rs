@@ -959,8 +959,11 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 
 /// Among first moves that win only by winning a ko, puts first one that wins when neither
 /// side has a ko threat: then the prover takes the ko first (or resolves it), and the other
-/// side needs the first threat. The key move's main line follows the choice. The first moves
-/// a share left unread (`unread`) are candidates too, in move order with the winners: one that
+/// side needs the first threat. The candidates are tried in the order of the eye space they
+/// take or make (`eye_order`, the vital point first), move order among equals: the ko a book
+/// gives is the one played where the eyes are made or spoilt. The key move's main line
+/// follows the choice. The first moves a share left unread (`unread`) are candidates too,
+/// in that order with the winners: one that
 /// wins with no ko threats on either side also wins when the prover wins every ko, and is
 /// taken once the lenient reading has proven it (so that its line can be shown). The plain
 /// searches start from the strict reading's wins for the prover and the lenient reading's
@@ -991,11 +994,24 @@ fn best_ko_first(
     };
     check.carry_wins(strict, true);
     check.carry_wins(solver, false);
-    let mut candidates = proof.winning_moves();
-    if !unread.is_empty() {
-        let order = lenient.moves();
-        candidates.extend(unread.iter().copied());
-        candidates.sort_by_key(|m| order.iter().position(|x| x == m));
+    // Every winner and every move left unread, in the order of the eye space they take or
+    // make (the vital point first), move order among equals, the pass last.
+    let order = lenient.moves();
+    let mut candidates: Vec<Move> = proof
+        .winning_moves()
+        .into_iter()
+        .chain(unread.iter().copied())
+        .filter(|&m| m != Move::Pass)
+        .collect();
+    candidates.sort_by_key(|m| order.iter().position(|x| x == m));
+    eye_order(
+        &lenient.go,
+        lenient.target,
+        &lenient.region_marks,
+        &mut candidates,
+    );
+    if proof.winning_moves().contains(&Move::Pass) || unread.contains(&Move::Pass) {
+        candidates.push(Move::Pass);
     }
     let mut better = None;
     for m in candidates {
@@ -2459,6 +2475,29 @@ mod carry_tests {
             false,
             begun,
         )
+    }
+
+    /// Of two first moves that each win by a ko, and win too when neither side has a ko
+    /// threat, the ko choice takes the one played in the eye space: B9, Cho's answer, the
+    /// placement that touches both colours between the corner and White's eye at C9, over
+    /// D8 among White's stones, which move order reads first (both are liberties of the
+    /// target: in move order alone the choice gives D8).
+    #[test]
+    fn the_ko_choice_takes_the_winner_in_the_eye_space() {
+        let problem = ko_problem();
+        let answer = ko_answer(&problem, None);
+        assert_eq!(answer.status, LdStatus::Ko);
+        let name = |m: Move| problem.go.move_name(m);
+        assert_eq!(answer.proof.key_move.map(name).as_deref(), Some("B9"));
+        assert!(winners(&problem, &answer.proof).contains(&"D8".to_string()));
+        let mut plain = problem.clone().with_ko_master(None);
+        for n in ["B9", "D8"] {
+            let m = Move::Play(problem.go.parse(n).expect("a point"));
+            plain.play(m);
+            let won = Solver::new(Budget::default()).search(&mut plain);
+            plain.undo();
+            assert_eq!(won, Status::Proven, "{n} wins with no ko threats");
+        }
     }
 
     /// The ko choice among several ko winners is the same when its plain readings go on from
