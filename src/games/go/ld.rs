@@ -962,14 +962,13 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 /// side needs the first threat. The candidates are tried in the order of the eye space they
 /// take or make (`eye_order`, the vital point first), move order among equals: the ko a book
 /// gives is the one played where the eyes are made or spoilt. The key move's main line
-/// follows the choice. The first moves a share left unread (`unread`) are candidates too,
-/// in that order with the winners: one that
-/// wins with no ko threats on either side also wins when the prover wins every ko, and is
-/// taken once the lenient reading has proven it (so that its line can be shown). The plain
-/// searches start from the strict reading's wins for the prover and the lenient reading's
-/// failures (`strict` and `solver`), both of which hold with nobody retaking at once, and go
-/// on from `begun`, a reading of the same plain problem made while the lenient one ran, when
-/// there is one. Returns the nodes spent.
+/// follows the choice. The first moves a share left unread (`unread`) are candidates too, in
+/// that order with the winners: one that wins with no ko threats on either side also wins
+/// when the prover wins every ko, and is taken once the lenient reading has proven it (so
+/// that its line can be shown). The plain searches start from the strict reading's wins for
+/// the prover and the lenient reading's failures (`strict` and `solver`), both of which hold
+/// with nobody retaking at once, and go on from `begun`, a reading of the same plain problem
+/// made while the lenient one ran, when there is one. Returns the nodes spent.
 #[allow(clippy::too_many_arguments)]
 fn best_ko_first(
     problem: &LifeAndDeath,
@@ -997,12 +996,10 @@ fn best_ko_first(
     // Every winner and every move left unread, in the order of the eye space they take or
     // make (the vital point first), move order among equals, the pass last.
     let order = lenient.moves();
-    let mut candidates: Vec<Move> = proof
-        .winning_moves()
-        .into_iter()
-        .chain(unread.iter().copied())
-        .filter(|&m| m != Move::Pass)
-        .collect();
+    let mut candidates = proof.winning_moves();
+    candidates.extend(unread.iter().copied());
+    let pass = candidates.contains(&Move::Pass);
+    candidates.retain(|&m| m != Move::Pass);
     candidates.sort_by_key(|m| order.iter().position(|x| x == m));
     eye_order(
         &lenient.go,
@@ -1010,7 +1007,7 @@ fn best_ko_first(
         &lenient.region_marks,
         &mut candidates,
     );
-    if proof.winning_moves().contains(&Move::Pass) || unread.contains(&Move::Pass) {
+    if pass {
         candidates.push(Move::Pass);
     }
     let mut better = None;
@@ -2479,9 +2476,9 @@ mod carry_tests {
 
     /// Of two first moves that each win by a ko, and win too when neither side has a ko
     /// threat, the ko choice takes the one played in the eye space: B9, Cho's answer, the
-    /// placement that touches both colours between the corner and White's eye at C9, over
-    /// D8 among White's stones, which move order reads first (both are liberties of the
-    /// target: in move order alone the choice gives D8).
+    /// placement beside the corner that touches both colours' stones, over D8 among White's
+    /// stones, which move order reads first (both are liberties of the target: in move order
+    /// alone the choice gives D8).
     #[test]
     fn the_ko_choice_takes_the_winner_in_the_eye_space() {
         let problem = ko_problem();
