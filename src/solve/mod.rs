@@ -1004,6 +1004,21 @@ impl<P: Problem> Solver<P> {
         }
     }
 
+    /// `read_first_move` held to `nodes` nodes beyond those spent so far (besides the
+    /// budget): Unknown, the move left open, when they run out first.
+    pub fn read_first_move_within(
+        &mut self,
+        p: &mut P,
+        m: P::Move,
+        nodes: u64,
+    ) -> (Status, Option<P::Move>) {
+        let full = self.budget.nodes;
+        self.budget.nodes = full.min(self.nodes.saturating_add(nodes));
+        let read = self.read_first_move(p, m);
+        self.budget.nodes = full;
+        read
+    }
+
     /// The main line with the key move first.
     fn key_line(&mut self, p: &mut P, k: P::Move) -> Vec<P::Move> {
         p.play(k);

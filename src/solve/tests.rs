@@ -282,6 +282,24 @@ fn budget_exhaustion_says_unknown_never_a_guess() {
     assert_eq!(s.search(&mut g), Status::Unknown);
 }
 
+/// A first move read within a few nodes is left open, not guessed, and the solver's own
+/// budget is back in force after it: read again within enough nodes, the same move gets its
+/// status, and so does the root.
+#[test]
+fn a_first_move_read_within_a_cap_is_left_open_and_the_cap_ends_with_it() {
+    let mut g = Ttt::from(".........");
+    let mut s = Solver::new(Budget {
+        nodes: 2_000_000,
+        ..Budget::default()
+    });
+    assert_eq!(s.read_first_move_within(&mut g, 4, 5).0, Status::Unknown);
+    assert!(s.nodes() < 50, "{} nodes for a cap of 5", s.nodes());
+    let (status, reply) = s.read_first_move_within(&mut g, 4, 2_000_000);
+    assert_eq!(status, Status::Disproven);
+    assert!(reply.is_some(), "a failure comes with its refutation");
+    assert_eq!(s.search(&mut g), Status::Disproven);
+}
+
 /// With a table far too small for the search, siblings evict each other's entries. The search
 /// must still finish: a parent keeps what its children's searches returned, instead of reading
 /// an evicted child back as a fresh leaf and picking it again (once, two siblings took turns

@@ -489,8 +489,9 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 }
 
 /// Classifies the first moves of a solved root: all of them (`Solver::prove`) without a share,
-/// else within the share (`Solver::prove_within`) and the pass besides, unless the share is
-/// nothing at all (`STATUS_ONLY`), with the moves left unread.
+/// else within the share (`Solver::prove_within`) and the pass besides, within a share of its
+/// own of the same size, unless the share is nothing at all (`STATUS_ONLY`), with the moves
+/// left unread.
 fn classify(
     solver: &mut Solver<LifeAndDeath>,
     p: &mut LifeAndDeath,
@@ -501,10 +502,17 @@ fn classify(
     };
     let (mut proof, mut unread) = solver.prove_within(p, s);
     // Whether a pass wins decides whether the position needs a move at all (the auto goal's
-    // second reading), so the pass is read whatever the share: it comes last in move order.
-    // A reading whose status alone is asked for has no use for it.
+    // second reading), so the pass, last in move order, gets a share of its own as large as
+    // the other first moves' (left open there, it is read again by that check, `needs_no_move`,
+    // with time of its own). Read to the end, a lost pass of a live answer (the attacker
+    // moving first, to kill) took several times the key's proof on some problems, and over a
+    // second on some answered in half that. A reading whose status alone is asked for has no
+    // use for it.
     if proof.status == Status::Proven && s != STATUS_ONLY && unread.contains(&Move::Pass) {
-        match solver.read_first_move(p, Move::Pass) {
+        let allowed = s
+            .floor
+            .max(proof.nodes.saturating_mul(s.percent_of_root) / 100);
+        match solver.read_first_move_within(p, Move::Pass, allowed) {
             (Status::Proven, _) => {
                 unread.retain(|&m| m != Move::Pass);
                 proof.other_winning_moves.push(Move::Pass);
@@ -1068,8 +1076,8 @@ fn best_ko_first(
 /// answer, answers the question: lost where the attacker wins every ko (an unconditional
 /// answer's reading), it leaves the attacker at least a ko win, not the failure asked for; a
 /// ko answer reads it with the defender winning every ko, so its loss is unconditional. The
-/// classification reads the pass whatever its share (`classify`), so `read` is left for the
-/// passes not read to the end. An attacker's lost pass tells nothing: the defender passes back
+/// classification reads the pass within a share of its own (`classify`), so `read` is left
+/// for the passes it did not read to the end. An attacker's lost pass tells nothing: the defender passes back
 /// and the game ends with the target on the board, where moving first it would have to make
 /// its life.
 pub fn needs_no_move(
@@ -2065,25 +2073,28 @@ mod knowledge_tests {
     }
 
     #[test]
-    fn a_status_only_reading_leaves_the_pass_unread() {
-        // White to play lives at B1; the pass loses to Black's B1. The answering reading's
-        // share reads the pass whatever its size; a reading for its status alone does not.
+    fn the_pass_is_read_within_a_share_of_its_own_and_not_for_a_status() {
+        // White to play lives at B1; the pass loses to Black's B1. The answering reading reads
+        // the pass within a share of its own, as large as the other first moves': enough for
+        // its refutation with the share `solve go` gives, not with a share of a node. A
+        // reading for its status alone does not read it at all.
         let go = board(STRAIGHT_THREE, Color::White);
         let t = go.parse("A2").unwrap();
         let problem = LifeAndDeath::new(go.clone(), t, Goal::Live, &infer_region(&go));
-        let small = Share {
-            percent_of_root: 1,
-            floor: 1,
+        let share = |percent_of_root, floor| Share {
+            percent_of_root,
+            floor,
         };
-        let read = solve_shared(&problem, Budget::default(), Some(small));
+        let read = solve_shared(&problem, Budget::default(), Some(share(50, 10_000)));
+        let cramped = solve_shared(&problem, Budget::default(), Some(share(1, 1)));
         let status = solve_shared(&problem, Budget::default(), Some(STATUS_ONLY));
-        assert_eq!(
-            (read.status, status.status),
-            (LdStatus::Proven, LdStatus::Proven)
-        );
-        assert_eq!(read.proof.key_move, status.proof.key_move);
+        for r in [&read, &cramped, &status] {
+            assert_eq!(r.status, LdStatus::Proven);
+            assert_eq!(r.proof.key_move, read.proof.key_move);
+        }
         let refuted = |r: &LdResult| r.proof.refutations.iter().any(|(m, _)| *m == Move::Pass);
         assert!(refuted(&read) && !read.unread.contains(&Move::Pass));
+        assert!(!refuted(&cramped) && cramped.unread.contains(&Move::Pass));
         assert!(!refuted(&status) && status.unread.contains(&Move::Pass));
     }
 
