@@ -259,6 +259,15 @@ pub struct Share {
     pub floor: u64,
 }
 
+impl Share {
+    /// The nodes this share allows after a search of `base` nodes: `percent_of_root` for
+    /// every hundred of them, `floor` at least.
+    pub fn nodes_after(&self, base: u64) -> u64 {
+        self.floor
+            .max(base.saturating_mul(self.percent_of_root) / 100)
+    }
+}
+
 /// One move of a solution tree and what follows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branch<M> {
@@ -1052,9 +1061,7 @@ impl<P: Problem> Solver<P> {
             return (proof, Vec::new());
         }
         let root_nodes = self.nodes - start;
-        let allowed = share
-            .floor
-            .max(root_nodes.saturating_mul(share.percent_of_root) / 100);
+        let allowed = share.nodes_after(root_nodes);
         let full = self.budget.nodes;
         self.budget.nodes = full.min(self.nodes.saturating_add(allowed));
         // As in `prove_until`: plain numbers for the mostly disproving classification.

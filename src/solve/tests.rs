@@ -288,10 +288,7 @@ fn budget_exhaustion_says_unknown_never_a_guess() {
 #[test]
 fn a_first_move_read_within_a_cap_is_left_open_and_the_cap_ends_with_it() {
     let mut g = Ttt::from(".........");
-    let mut s = Solver::new(Budget {
-        nodes: 2_000_000,
-        ..Budget::default()
-    });
+    let mut s = Solver::new(Budget::default());
     assert_eq!(s.read_first_move_within(&mut g, 4, 5).0, Status::Unknown);
     assert!(s.nodes() < 50, "{} nodes for a cap of 5", s.nodes());
     let (status, reply) = s.read_first_move_within(&mut g, 4, 2_000_000);

@@ -490,8 +490,8 @@ pub fn solve(problem: &LifeAndDeath, budget: Budget) -> LdResult {
 
 /// Classifies the first moves of a solved root: all of them (`Solver::prove`) without a share,
 /// else within the share (`Solver::prove_within`) and the pass besides, within a share of its
-/// own of the same size, unless the share is nothing at all (`STATUS_ONLY`), with the moves
-/// left unread.
+/// own reckoned on the nodes spent so far, unless the share is nothing at all
+/// (`STATUS_ONLY`), with the moves left unread.
 fn classify(
     solver: &mut Solver<LifeAndDeath>,
     p: &mut LifeAndDeath,
@@ -502,16 +502,15 @@ fn classify(
     };
     let (mut proof, mut unread) = solver.prove_within(p, s);
     // Whether a pass wins decides whether the position needs a move at all (the auto goal's
-    // second reading), so the pass, last in move order, gets a share of its own as large as
-    // the other first moves' (left open there, it is read again by that check, `needs_no_move`,
-    // with time of its own). Read to the end, a lost pass of a live answer (the attacker
+    // second reading), so the pass, last in move order, gets a share of its own, reckoned as
+    // the other first moves' is but on every node spent so far, the classification's too
+    // (left open there, it is read again by that check, `needs_no_move`, with time of its
+    // own). Read to the end, a lost pass of a live answer (the attacker
     // moving first, to kill) took several times the key's proof on some problems, and over a
     // second on some answered in half that. A reading whose status alone is asked for has no
     // use for it.
     if proof.status == Status::Proven && s != STATUS_ONLY && unread.contains(&Move::Pass) {
-        let allowed = s
-            .floor
-            .max(proof.nodes.saturating_mul(s.percent_of_root) / 100);
+        let allowed = s.nodes_after(proof.nodes);
         match solver.read_first_move_within(p, Move::Pass, allowed) {
             (Status::Proven, _) => {
                 unread.retain(|&m| m != Move::Pass);
@@ -1077,9 +1076,9 @@ fn best_ko_first(
 /// answer's reading), it leaves the attacker at least a ko win, not the failure asked for; a
 /// ko answer reads it with the defender winning every ko, so its loss is unconditional. The
 /// classification reads the pass within a share of its own (`classify`), so `read` is left
-/// for the passes it did not read to the end. An attacker's lost pass tells nothing: the defender passes back
-/// and the game ends with the target on the board, where moving first it would have to make
-/// its life.
+/// for the passes it did not read to the end. An attacker's lost pass tells nothing: the
+/// defender passes back and the game ends with the target on the board, where moving first it
+/// would have to make its life.
 pub fn needs_no_move(
     go: &Go,
     target: Pt,
@@ -2075,8 +2074,8 @@ mod knowledge_tests {
     #[test]
     fn the_pass_is_read_within_a_share_of_its_own_and_not_for_a_status() {
         // White to play lives at B1; the pass loses to Black's B1. The answering reading reads
-        // the pass within a share of its own, as large as the other first moves': enough for
-        // its refutation with the share `solve go` gives, not with a share of a node. A
+        // the pass within a share of its own, reckoned as the other first moves' is: enough
+        // for its refutation with the share `solve go` gives, not with a share of a node. A
         // reading for its status alone does not read it at all.
         let go = board(STRAIGHT_THREE, Color::White);
         let t = go.parse("A2").unwrap();
