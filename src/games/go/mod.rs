@@ -303,65 +303,60 @@ const READ_SHARE: Share = Share {
     floor: 10_000,
 };
 
-/// The check that an answered reading needs its move (the other side, moving first, fails)
-/// gets the time the reading took divided by this, and `SETTLED_CHECK_FLOOR` at least. On a
-/// real problem the other side moving first succeeds, and proving that often takes longer
-/// than the answer did: given as long again as the reading, the check ran out on most
-/// answered problems of the published collection and doubled their time; given a quarter,
-/// the tuning half's answers were the same but for one ko move chosen at the deadline (see
-/// docs/go-solving-record.md).
-const SETTLED_CHECK_DIVISOR: u32 = 4;
-
-/// The least time the settled check gets (see `SETTLED_CHECK_DIVISOR`).
-const SETTLED_CHECK_FLOOR: std::time::Duration = std::time::Duration::from_millis(200);
-
 /// Groups of the guessed colour read after its largest one needs no move (`solve`).
 const NEXT_GROUPS: usize = 3;
 
 /// Most other groups of the defender's read after a kill (`survivor`).
 const SURVIVOR_GROUPS: usize = 4;
 
-/// The checks of `survivor` get the time spent so far divided by this, `SURVIVOR_FLOOR` at
-/// least.
-const SURVIVOR_DIVISOR: u32 = 8;
-
-/// The least time the checks of `survivor` get (see `SURVIVOR_DIVISOR`).
-const SURVIVOR_FLOOR: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// The deadline of a check made after a reading started at `started` with `total` to spend:
-/// the time spent so far divided by `divisor` from now, `floor` at least, within the whole
-/// budget.
-fn check_deadline(
-    started: std::time::Instant,
-    total: std::time::Duration,
+/// How long a check made after an answer may read: until the time spent so far divided by
+/// `divisor` has passed from now, `floor` at least, within the whole budget; under a node
+/// cap (`--nodes`), the cap divided by `nodes_divisor` a search and no time limit of its own,
+/// so that its verdict does not depend on the machine's speed (`check_budget`).
+struct CheckLimits {
     divisor: u32,
     floor: std::time::Duration,
-) -> std::time::Instant {
-    let allowed = (started.elapsed() / divisor).max(floor);
-    (started + total).min(std::time::Instant::now() + allowed)
+    nodes_divisor: u64,
 }
 
-/// Under a node cap (`--nodes`), each check of `survivor` gets the cap divided by this, and no
-/// time limit of its own, so that its answer does not depend on the machine's speed.
-const SURVIVOR_NODES_DIVISOR: u64 = 20;
+/// The check that an answered reading needs its move (the other side, moving first, fails).
+/// On a real problem the other side moving first succeeds, and proving that often takes
+/// longer than the answer did: given as long again as the reading, the check ran out on most
+/// answered problems of the published collection and doubled their time; given a quarter,
+/// the tuning half's answers were the same but for one ko move chosen at the deadline (see
+/// docs/go-solving-record.md). Under a node cap, a quarter of the cap.
+const SETTLED_CHECK: CheckLimits = CheckLimits {
+    divisor: 4,
+    floor: std::time::Duration::from_millis(200),
+    nodes_divisor: 4,
+};
 
-/// The limits of the checks of `survivor` from now: until the time spent divided by
-/// `SURVIVOR_DIVISOR` (`SURVIVOR_FLOOR` at least) has passed, within the whole budget, or under
-/// a node cap a twentieth of the cap each.
-fn survivor_budget(
+/// The checks of `survivor`: an eighth of the time spent so far, a tenth of a second at
+/// least, and under a node cap a twentieth of the cap each.
+const SURVIVOR_CHECK: CheckLimits = CheckLimits {
+    divisor: 8,
+    floor: std::time::Duration::from_millis(100),
+    nodes_divisor: 20,
+};
+
+/// The limits of a check made now, after a reading that started at `started` with `total` to
+/// spend (`CheckLimits`).
+fn check_budget(
     opts: &super::SolveOptions,
     started: std::time::Instant,
     total: std::time::Duration,
+    limits: &CheckLimits,
 ) -> crate::solve::Budget {
     match opts.nodes {
         Some(n) => crate::solve::Budget {
-            nodes: (n / SURVIVOR_NODES_DIVISOR).max(1),
+            nodes: (n / limits.nodes_divisor).max(1),
             ..super::solving::budget_until(opts, started + total)
         },
-        None => super::solving::budget_until(
-            opts,
-            check_deadline(started, total, SURVIVOR_DIVISOR, SURVIVOR_FLOOR),
-        ),
+        None => {
+            let allowed = (started.elapsed() / limits.divisor).max(limits.floor);
+            let deadline = (started + total).min(std::time::Instant::now() + allowed);
+            super::solving::budget_until(opts, deadline)
+        }
     }
 }
 
@@ -555,9 +550,9 @@ pub fn solve(
     let wins = |r: &ld::LdResult| matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
     // A reading is settled when the side to move reaches its goal even if it lets the other
     // side move first: a pass wins, so the position poses no problem for that group.
-    let settled = |target: Pt, r: &ld::LdResult, deadline| {
+    let settled = |target: Pt, r: &ld::LdResult, budget: crate::solve::Budget| {
         ld::needs_no_move(&go, target, r, |g, t, gl| {
-            solve_for(g, t, gl, deadline, ld::STATUS_ONLY).1
+            solve_with(g, t, gl, budget.clone(), ld::STATUS_ONLY).1
         })
     };
     // Under --goal auto, when the guessed reading fails or is settled already, the other
@@ -611,12 +606,12 @@ pub fn solve(
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
             ld::LdStatus::Unknown => false,
-            // The check gets a quarter of the time the reading took (`SETTLED_CHECK_DIVISOR`),
-            // so that a real problem is not held up by it.
+            // The check gets a quarter of the time the reading took (`SETTLED_CHECK`), so that
+            // a real problem is not held up by it.
             _ => settled(
                 target,
                 &result,
-                check_deadline(started, total, SETTLED_CHECK_DIVISOR, SETTLED_CHECK_FLOOR),
+                check_budget(opts, started, total, &SETTLED_CHECK),
             ),
         };
         let other = go.stone(target).expect("a stone").opp();
@@ -647,7 +642,7 @@ pub fn solve(
     // moving first, leaves part of the problem alive (the defender gives up the target and
     // lives elsewhere). That group is read instead, and its kill taken when it is another move
     // after which the first target does not live for certain. The checks are status readings
-    // held to `survivor_budget`: those of the groups after the key share one, the check of the
+    // held to `SURVIVOR_CHECK`: those of the groups after the key share one, the check of the
     // first target after the other kill has its own.
     if auto && goal == ld::Goal::Kill && result.status == ld::LdStatus::Proven {
         let check = |g: &Go, t: Pt, budget: &crate::solve::Budget| {
@@ -656,7 +651,7 @@ pub fn solve(
                 .1
                 .status
         };
-        let budget = survivor_budget(opts, started, total);
+        let budget = check_budget(opts, started, total, &SURVIVOR_CHECK);
         if let Some(Move::Play(k)) = result.proof.key_move
             && let Some(g) = survivor(&go, target, k, &region, |g, t| check(g, t, &budget))
         {
@@ -666,8 +661,11 @@ pub fn solve(
                     let mut after = go.clone();
                     after.play(Move::Play(k2)).is_ok()
                         && (after.stone(target).is_none()
-                            || check(&after, target, &survivor_budget(opts, started, total))
-                                != ld::LdStatus::Proven)
+                            || check(
+                                &after,
+                                target,
+                                &check_budget(opts, started, total, &SURVIVOR_CHECK),
+                            ) != ld::LdStatus::Proven)
                 }
                 _ => false,
             };

@@ -1044,3 +1044,42 @@ mod target_choice {
         assert!(["D8", "E9", "E7", "F8"].contains(&go.name(first).as_str()));
     }
 }
+
+/// A check after an answer is held to time by default, and under a node cap to nodes alone,
+/// the whole budget's deadline its only clock: its verdict must not depend on the machine's
+/// speed there, however long the answer took.
+#[test]
+fn a_check_under_a_node_cap_has_no_clock_of_its_own() {
+    use crate::games::SolveOptions;
+    use std::time::{Duration, Instant};
+    let total = Duration::from_secs(60);
+    let started = Instant::now() - Duration::from_secs(8);
+    let capped = SolveOptions {
+        nodes: Some(100_000),
+        ..SolveOptions::default()
+    };
+    for (limits, nodes) in [(&SETTLED_CHECK, 25_000), (&SURVIVOR_CHECK, 5_000)] {
+        let b = check_budget(&capped, started, total, limits);
+        assert_eq!(b.nodes, nodes);
+        assert_eq!(b.deadline, Some(started + total));
+        // By the clock: the time spent divided by the limits' divisor, from now.
+        let before = Instant::now();
+        let b = check_budget(&SolveOptions::default(), started, total, limits);
+        let after = Instant::now();
+        let deadline = b.deadline.expect("a deadline");
+        assert!(deadline >= before + Duration::from_secs(8) / limits.divisor);
+        assert!(deadline <= after + (after - started) / limits.divisor);
+        assert!(deadline < started + total);
+    }
+    // The floor for a quick answer, and never past the whole budget.
+    let just = Instant::now();
+    let b = check_budget(&SolveOptions::default(), just, total, &SETTLED_CHECK);
+    assert!(b.deadline.expect("a deadline") >= just + SETTLED_CHECK.floor);
+    let b = check_budget(
+        &SolveOptions::default(),
+        started,
+        Duration::from_secs(9),
+        &SETTLED_CHECK,
+    );
+    assert_eq!(b.deadline, Some(started + Duration::from_secs(9)));
+}
