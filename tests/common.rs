@@ -26,13 +26,34 @@ pub fn stonepress(dir: &Path, args: &[&str]) -> Output {
 /// Runs `stonepress solve go --position FILE ARGS.. --json`, checks it succeeded and returns
 /// the JSON report.
 pub fn solve_go_json(dir: &Path, position: &str, args: &[&str]) -> serde_json::Value {
+    solve_go_json_with(
+        Path::new(env!("CARGO_BIN_EXE_stonepress")),
+        dir,
+        position,
+        args,
+    )
+}
+
+/// `solve_go_json` with another `stonepress` binary, `exe` (a build of another commit, to
+/// compare with this one).
+pub fn solve_go_json_with(
+    exe: &Path,
+    dir: &Path,
+    position: &str,
+    args: &[&str],
+) -> serde_json::Value {
     let mut all = vec!["solve", "go", "--position", position];
     all.extend_from_slice(args);
     all.push("--json");
-    let out = stonepress(dir, &all);
+    let out = Command::new(exe)
+        .args(&all)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("run {}: {e}", exe.display()));
     assert!(
         out.status.success(),
-        "solve go {position}: {}",
+        "{} solve go {position}: {}",
+        exe.display(),
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("a JSON report")

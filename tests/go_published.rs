@@ -188,32 +188,54 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
     }
 }
 
+/// The options of `solve go` the figures read each problem with, from the environment: the
+/// budget (`BUDGET_MS`, 5000 by default), a cap on the nodes of each search (`NODES`, for
+/// figures that do not depend on the machine's load), how the problem is closed (`FRAME`) and
+/// what the reading knows besides the rules (`KNOWLEDGE=rules` for `--rules-only`,
+/// `KNOWLEDGE=eyes` for `--eye-knowledge`).
+fn reading_args() -> Vec<String> {
+    let mut args = vec![
+        "--budget-ms".to_string(),
+        std::env::var("BUDGET_MS").unwrap_or_else(|_| "5000".into()),
+    ];
+    if let Ok(f) = std::env::var("FRAME") {
+        args.extend(["--frame".to_string(), f]);
+    }
+    if let Ok(n) = std::env::var("NODES") {
+        args.extend(["--nodes".to_string(), n]);
+    }
+    match std::env::var("KNOWLEDGE").as_deref() {
+        Err(_) | Ok("one-eye") => {}
+        Ok("rules") => args.push("--rules-only".into()),
+        Ok("eyes") => args.push("--eye-knowledge".into()),
+        Ok(other) => panic!("KNOWLEDGE={other}: rules, one-eye or eyes"),
+    }
+    args
+}
+
+/// True when `v`, a `solve go` report, gives one of `answers` as its first move, proven or by a
+/// ko.
+fn books_move(v: &serde_json::Value, answers: &[String]) -> bool {
+    let status = v["status"].as_str().unwrap_or("");
+    v["key_move"]
+        .as_str()
+        .is_some_and(|k| answers.iter().any(|a| a == k))
+        && (status == "proven" || status == "ko")
+}
+
 /// The figures by level on one half of the wide collection, 5 s a problem: agreement with the
 /// book's first move, the median time, and why the misses missed; then over all levels the
-/// median times and the agreement by the answer's status and goal. Prints a table; the half,
-/// the budget, a cap on the nodes of each search (`NODES`, for figures that do not depend on
-/// the machine's load), how the problem is closed (`FRAME`) and what the reading knows
-/// besides the rules (`KNOWLEDGE=rules` for `--rules-only`, `KNOWLEDGE=eyes` for
-/// `--eye-knowledge`) come from the environment:
+/// median times and the agreement by the answer's status and goal. Prints a table; the half
+/// (`HALF`, `check` by default) and the options (`reading_args`) come from the environment:
 /// `HALF=check BUDGET_MS=5000 FRAME=ring cargo test --release --test go_published --
 /// --ignored --nocapture wide_figures`.
 #[test]
 #[ignore = "about a quarter of an hour: every problem may run to its budget"]
 fn wide_figures() {
     let half = std::env::var("HALF").unwrap_or_else(|_| "check".into());
-    let budget = std::env::var("BUDGET_MS").unwrap_or_else(|_| "5000".into());
-    let frame = std::env::var("FRAME").ok();
-    let nodes = std::env::var("NODES").ok();
-    let knowledge = match std::env::var("KNOWLEDGE").as_deref() {
-        Err(_) | Ok("one-eye") => None,
-        Ok("rules") => Some("--rules-only"),
-        Ok("eyes") => Some("--eye-knowledge"),
-        Ok(other) => panic!("KNOWLEDGE={other}: rules, one-eye or eyes"),
-    };
+    let args = reading_args();
     let dir = temp_dir("published-wide");
-    println!(
-        "half {half}, budget {budget} ms, nodes {nodes:?}, frame {frame:?}, knowledge {knowledge:?}"
-    );
+    println!("half {half}, {}", args.join(" "));
     println!(
         "{:<13} {:>5} {:>6} {:>5} {:>9} {:>8} {:>8} {:>8} {:>8}",
         "level", "right", "of", "%", "median ms", "unknown", "other", "ko-other", "disproven"
@@ -234,19 +256,11 @@ fn wide_figures() {
         for p in &of {
             let file = dir.join("problem.sgf");
             std::fs::write(&file, &p.sgf).expect("write the problem");
-            let mut args = vec!["--budget-ms", budget.as_str()];
-            if let Some(f) = &frame {
-                args.extend(["--frame", f.as_str()]);
-            }
-            if let Some(n) = &nodes {
-                args.extend(["--nodes", n.as_str()]);
-            }
-            args.extend(knowledge);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let v = solve_go_json(&dir, file.to_str().expect("a path"), &args);
             let key = v["key_move"].as_str().map(String::from);
             let status = v["status"].as_str().unwrap_or("").to_string();
-            let ok = key.as_ref().is_some_and(|k| p.answers.contains(k))
-                && (status == "proven" || status == "ko");
+            let ok = books_move(&v, &p.answers);
             let millis = v["millis"].as_u64().unwrap_or(0);
             times.push(millis);
             all_times.push(millis);
@@ -307,5 +321,103 @@ fn wide_figures() {
     println!("the book's first move by the answer's status and goal:");
     for ((status, goal), (right, total)) in &kinds {
         println!("  {status:<9} {goal:<7} {right:>4} of {total:>4}");
+    }
+}
+
+/// One half of the wide collection read by this build and by another (`OTHER`, the path of a
+/// `stonepress` binary built from another commit), each problem by both in turn, the order
+/// alternating from one problem to the next so that neither build always meets the machine
+/// busier: the way builds are compared in docs/go-solving-record.md, since one run of a half
+/// moves by several problems with the machine's load. Prints, for each build, the book's first
+/// moves by level, the median time and the answers under 1 s, then the time the problems both
+/// answer took (this build's over the other's, geometric mean), then every problem whose answer
+/// differs. The half (`HALF`, `tune` by default: builds are compared to choose between them)
+/// and the options (`reading_args`) come from the environment, e.g.:
+/// `git worktree add ../before HEAD~1 && cargo build --release --manifest-path
+/// ../before/Cargo.toml && OTHER=../before/target/release/stonepress cargo test --release
+/// --test go_published -- --ignored --nocapture paired_figures`.
+#[test]
+#[ignore = "half an hour: two builds read every problem of a half, each to its budget"]
+fn paired_figures() {
+    let other = std::path::PathBuf::from(
+        std::env::var("OTHER").expect("OTHER: the path of the stonepress binary to compare with"),
+    );
+    let other =
+        std::fs::canonicalize(&other).unwrap_or_else(|e| panic!("OTHER={}: {e}", other.display()));
+    let half = std::env::var("HALF").unwrap_or_else(|_| "tune".into());
+    let args = reading_args();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let this = std::path::Path::new(env!("CARGO_BIN_EXE_stonepress"));
+    let dir = temp_dir("published-paired");
+    let file = dir.join("problem.sgf");
+    let position = file.to_str().expect("a path");
+    println!(
+        "half {half}, {}; this build against {}",
+        args.join(" "),
+        other.display()
+    );
+    // Per build: the book's moves by level, every problem's time, the answered ones' times.
+    let mut right = [[0usize; 3]; 2];
+    let mut times = [Vec::new(), Vec::new()];
+    let mut under = [0usize; 2];
+    let (mut log_ratio, mut both) = (0.0f64, 0usize);
+    let mut differ = Vec::new();
+    let problems: Vec<Wide> = all_wide().into_iter().filter(|p| p.half == half).collect();
+    for (i, p) in problems.iter().enumerate() {
+        std::fs::write(&file, &p.sgf).expect("write the problem");
+        let builds = [this, other.as_path()];
+        let order = if i % 2 == 0 { [0, 1] } else { [1, 0] };
+        let mut read = [serde_json::Value::Null, serde_json::Value::Null];
+        for b in order {
+            read[b] = common::solve_go_json_with(builds[b], &dir, position, &args);
+        }
+        let level = LEVELS.iter().position(|&l| l == p.level).expect("a level");
+        let mut said = Vec::new();
+        for (b, v) in read.iter().enumerate() {
+            let millis = v["millis"].as_u64().unwrap_or(0);
+            let status = v["status"].as_str().unwrap_or("");
+            right[b][level] += books_move(v, &p.answers) as usize;
+            times[b].push(millis);
+            under[b] += (millis < 1000 && (status == "proven" || status == "ko")) as usize;
+            said.push(format!(
+                "{status} {} {millis} ms",
+                v["key_move"].as_str().unwrap_or("-")
+            ));
+        }
+        let answered =
+            |v: &serde_json::Value| matches!(v["status"].as_str(), Some("proven") | Some("ko"));
+        if answered(&read[0]) && answered(&read[1]) {
+            let ms = |v: &serde_json::Value| v["millis"].as_u64().unwrap_or(0).max(1) as f64;
+            log_ratio += (ms(&read[0]) / ms(&read[1])).ln();
+            both += 1;
+        }
+        if read[0]["status"] != read[1]["status"] || read[0]["key_move"] != read[1]["key_move"] {
+            differ.push(format!(
+                "  {} book {:?}: this {}, other {}",
+                p.id, p.answers, said[0], said[1]
+            ));
+        }
+    }
+    for (b, name) in ["this", "other"].iter().enumerate() {
+        times[b].sort_unstable();
+        let median = times[b].get(times[b].len() / 2).copied().unwrap_or(0);
+        println!(
+            "{name:<5} {:>4} the book's ({} elementary, {} intermediate, {} advanced), median {} \
+             ms, {} answered under 1 s",
+            right[b].iter().sum::<usize>(),
+            right[b][0],
+            right[b][1],
+            right[b][2],
+            median,
+            under[b]
+        );
+    }
+    println!(
+        "the {both} problems both answered: this build's time {:.3} of the other's (geometric mean)",
+        (log_ratio / both.max(1) as f64).exp()
+    );
+    println!("{} problems answered differently:", differ.len());
+    for d in &differ {
+        println!("{d}");
     }
 }
