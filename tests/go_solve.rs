@@ -116,6 +116,38 @@ fn auto_goal_does_not_take_a_reading_that_needs_no_move() {
     assert!(others.iter().any(|m| m == "pass"), "{others:?}");
 }
 
+/// Ishigure, elementary 97 (the wide collection), read in a region that the white group
+/// reaches beyond (`--region A7:G11`, its stones on the seventh line have liberties on the
+/// sixth): Black cannot kill it there. Black's surrounding chain reaches beyond the region too,
+/// so its reading is won before anyone moves; that poses no problem either and is not taken
+/// (it was, as a "live" answer with no key move).
+#[test]
+fn auto_goal_does_not_take_a_reading_won_as_the_position_stands() {
+    let dir = temp_dir("solve-go-stands");
+    let file = dir.join("ishigure-097.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][ca][ga][ab][hb][ib][bc][cc][cd][hd][id][ce][ge][cf]\
+         [ef][gf][cg][dg][fg][gg]AW[bb][cb][db][fb][gb][dc][gc][ed][gd][de][fe][df][ff])",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let v = solve_go_json(&dir, file, &["--region", "A7:G11"]);
+    assert_eq!(v["goal"], "kill", "{v}");
+    assert_eq!(v["status"], "disproven", "{v}");
+    assert!(
+        v["decided"]
+            .as_str()
+            .unwrap()
+            .starts_with("Black to play and kill the white group at C10: "),
+        "{v}"
+    );
+    // The black group's reading on its own: won with no move read.
+    let live = solve_go_json(&dir, file, &["--region", "A7:G11", "--goal", "live"]);
+    assert_eq!(live["status"], "proven", "{live}");
+    assert!(live["key_move"].is_null(), "{live}");
+}
+
 /// A corner group of Black's on the top edge, White around it: Black to live, and only B9
 /// gives two eyes (worked out by hand: D9 leaves a ko, the others die).
 const CORNER: &str = "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bb][cb][db][eb]\

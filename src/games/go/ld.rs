@@ -420,10 +420,13 @@ pub struct LdResult {
 }
 
 impl LdResult {
-    /// True when a pass is among the winning first moves (the key move included): the side
-    /// to move needs no move to reach its goal.
-    pub fn a_pass_wins(&self) -> bool {
-        self.proof.winning_moves().contains(&Move::Pass)
+    /// True when the side to move needs no move to reach its goal: a pass is among the
+    /// winning first moves (the key move included), or the goal is reached as the position
+    /// stands (proven with no first move read: the target already captured, out of the
+    /// region or alive for certain, or dead by the static test).
+    pub fn no_move_needed(&self) -> bool {
+        let as_it_stands = self.status == LdStatus::Proven && self.proof.key_move.is_none();
+        as_it_stands || self.proof.winning_moves().contains(&Move::Pass)
     }
 }
 
@@ -1063,8 +1066,8 @@ fn best_ko_first(
 }
 
 /// True when the side to move in `go` reaches its goal on `target` (the winning reading
-/// `won`) even if it lets the other side move first: a pass is among its winning moves, or
-/// `read` (a solve of the given position, target and goal) finds that the other side,
+/// `won`) even if it lets the other side move first: it needs no move
+/// (`LdResult::no_move_needed`: a pass wins, or nothing needs playing), or `read` (a solve of the given position, target and goal) finds that the other side,
 /// moving first, fails. Such a reading poses no problem: it needs no move.
 ///
 /// When the side to move is the target's and `won` read its pass to a loss, the answer is
@@ -1085,7 +1088,7 @@ pub fn needs_no_move(
     won: &LdResult,
     read: impl Fn(&Go, Pt, Goal) -> LdResult,
 ) -> bool {
-    if won.a_pass_wins() {
+    if won.no_move_needed() {
         return true;
     }
     let defender = go.stone(target).expect("the target is a stone");

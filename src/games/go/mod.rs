@@ -549,7 +549,8 @@ pub fn solve(
     let auto = goal_word == "auto" && opts.target.is_none();
     let wins = |r: &ld::LdResult| matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
     // A reading is settled when the side to move reaches its goal even if it lets the other
-    // side move first: a pass wins, so the position poses no problem for that group.
+    // side move first (a pass wins, or nothing needs playing), so the position poses no
+    // problem for that group.
     let settled = |target: Pt, r: &ld::LdResult, budget: crate::solve::Budget| {
         ld::needs_no_move(&go, target, r, |g, t, gl| {
             solve_with(g, t, gl, budget.clone(), ld::STATUS_ONLY).1
@@ -559,12 +560,12 @@ pub fn solve(
     // colour's group is read with the time left, and taken if the side to move succeeds
     // there and needs its move to.
     let (mut searched, mut result) = solve_for(&go, target, goal, started + total, READ_SHARE);
-    // A pass reaches the goal: the largest group lives (or dies) whatever is played, so it is
-    // not the problem's. Or the side to move cannot keep its largest group alive: a group
+    // A pass reaches the goal, or the goal is reached as the position stands: the largest
+    // group lives (or dies) whatever is played, so it is not the problem's. Or the side to move cannot keep its largest group alive: a group
     // that lives by giving up some of its stones gives up that chain. Either way the same
     // colour's next groups are read, largest first, and the first whose reading needs a move
     // is taken (after a pass that wins, one left open too).
-    let passing = auto && wins(&result) && result.a_pass_wins();
+    let passing = auto && wins(&result) && result.no_move_needed();
     let lost = auto && goal == ld::Goal::Live && result.status == ld::LdStatus::Disproven;
     if passing || lost {
         let first_target = target;
@@ -578,7 +579,7 @@ pub fn solve(
                 break;
             }
             let (r, res) = solve_for(&go, t, goal, started + total, READ_SHARE);
-            let needs_move = wins(&res) && !res.a_pass_wins();
+            let needs_move = wins(&res) && !res.no_move_needed();
             if needs_move || (passing && res.status == ld::LdStatus::Unknown) {
                 (target, searched, result) = (t, r, res);
                 decided = format!(
@@ -618,7 +619,7 @@ pub fn solve(
         if rethink && let Some(t) = group_to_read(&go, other, &region) {
             let g = ld::Goal::for_defender(other, mover);
             let (r, res) = solve_for(&go, t, g, started + total, READ_SHARE);
-            if wins(&res) && !res.a_pass_wins() {
+            if wins(&res) && !res.no_move_needed() {
                 let why = format!(
                     "the {} group at {} {}",
                     go.stone(target).expect("a stone").name(),
