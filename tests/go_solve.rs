@@ -148,6 +148,32 @@ fn auto_goal_does_not_take_a_reading_won_as_the_position_stands() {
     assert!(live["key_move"].is_null(), "{live}");
 }
 
+/// A white group with one eye of one point inside Black's wall is dead as it stands: the kill
+/// is proven with no key move, and the report says no move is needed.
+#[test]
+fn a_kill_reached_as_the_position_stands_says_so() {
+    let dir = temp_dir("solve-go-dead");
+    let file = dir.join("dead.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]PL[B]AB[aa][ba][da][ea][ab][eb][ac][bc][cc][dc][ec]AW[bb][cb][db])",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let args = ["--goal", "kill", "--target", "B8"];
+    let v = solve_go_json(&dir, file, &args);
+    assert_eq!(v["status"], "proven", "{v}");
+    assert!(v["key_move"].is_null(), "{v}");
+    let mut all = vec!["solve", "go", "--position", file];
+    all.extend(args);
+    let out = stonepress(&dir, &all);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Black can kill without a move: the goal is reached as the position stands."),
+        "{text}"
+    );
+}
+
 /// A corner group of Black's on the top edge, White around it: Black to live, and only B9
 /// gives two eyes (worked out by hand: D9 leaves a ko, the others die).
 const CORNER: &str = "(;GM[1]FF[4]SZ[9]PL[B]AB[ab][bb][cb][db][eb]\

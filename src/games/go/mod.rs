@@ -761,6 +761,11 @@ pub fn solve(
             proof.key_move.map_or("-".into(), |m| go.move_name(m)),
             names(&go, &proof.main_line).join(" ")
         ),
+        ld::LdStatus::Proven if proof.key_move.is_none() => format!(
+            "{} can {} without a move: the goal is reached as the position stands.\n",
+            mover.title(),
+            goal.name()
+        ),
         ld::LdStatus::Proven => format!(
             "{} can {}: key move {}{}; main line {}.\n",
             mover.title(),
