@@ -1067,8 +1067,9 @@ fn best_ko_first(
 
 /// True when the side to move in `go` reaches its goal on `target` (the winning reading
 /// `won`) even if it lets the other side move first: it needs no move
-/// (`LdResult::no_move_needed`: a pass wins, or nothing needs playing), or `read` (a solve of the given position, target and goal) finds that the other side,
-/// moving first, fails. Such a reading poses no problem: it needs no move.
+/// (`LdResult::no_move_needed`: a pass wins, or nothing needs playing), or `read` (a solve of
+/// the given position, target and goal) finds that the other side, moving first, fails. Such
+/// a reading poses no problem: it needs no move.
 ///
 /// When the side to move is the target's and `won` read its pass to a loss, the answer is
 /// no without `read`. After the pass the attacker moves first, as in the position `read` would

@@ -561,10 +561,11 @@ pub fn solve(
     // there and needs its move to.
     let (mut searched, mut result) = solve_for(&go, target, goal, started + total, READ_SHARE);
     // A pass reaches the goal, or the goal is reached as the position stands: the largest
-    // group lives (or dies) whatever is played, so it is not the problem's. Or the side to move cannot keep its largest group alive: a group
-    // that lives by giving up some of its stones gives up that chain. Either way the same
-    // colour's next groups are read, largest first, and the first whose reading needs a move
-    // is taken (after a pass that wins, one left open too).
+    // group lives (or dies) whatever is played, so it is not the problem's. Or the side to
+    // move cannot keep its largest group alive: a group that lives by giving up some of its
+    // stones gives up that chain. Either way the same colour's next groups are read, largest
+    // first, and the first whose reading needs a move is taken (after a pass that wins, one
+    // left open too).
     let passing = auto && wins(&result) && result.no_move_needed();
     let lost = auto && goal == ld::Goal::Live && result.status == ld::LdStatus::Disproven;
     if passing || lost {
