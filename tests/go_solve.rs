@@ -124,15 +124,9 @@ fn auto_goal_does_not_take_a_reading_that_needs_no_move() {
 #[test]
 fn auto_goal_does_not_take_a_reading_won_as_the_position_stands() {
     let dir = temp_dir("solve-go-stands");
-    let file = dir.join("ishigure-097.sgf");
-    std::fs::write(
-        &file,
-        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][ca][ga][ab][hb][ib][bc][cc][cd][hd][id][ce][ge][cf]\
-         [ef][gf][cg][dg][fg][gg]AW[bb][cb][db][fb][gb][dc][gc][ed][gd][de][fe][df][ff])",
-    )
-    .unwrap();
-    let file = file.to_str().unwrap();
-    let v = solve_go_json(&dir, file, &["--region", "A7:G11"]);
+    let sgf = "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][ca][ga][ab][hb][ib][bc][cc][cd][hd][id][ce][ge]\
+               [cf][ef][gf][cg][dg][fg][gg]AW[bb][cb][db][fb][gb][dc][gc][ed][gd][de][fe][df][ff])";
+    let v = solve_sgf(&dir, "ishigure-097.sgf", sgf, &["--region", "A7:G11"]);
     assert_eq!(v["goal"], "kill", "{v}");
     assert_eq!(v["status"], "disproven", "{v}");
     assert!(
@@ -143,7 +137,12 @@ fn auto_goal_does_not_take_a_reading_won_as_the_position_stands() {
         "{v}"
     );
     // The black group's reading on its own: won with no move read.
-    let live = solve_go_json(&dir, file, &["--region", "A7:G11", "--goal", "live"]);
+    let live = solve_sgf(
+        &dir,
+        "ishigure-097.sgf",
+        sgf,
+        &["--region", "A7:G11", "--goal", "live"],
+    );
     assert_eq!(live["status"], "proven", "{live}");
     assert!(live["key_move"].is_null(), "{live}");
 }
@@ -153,18 +152,12 @@ fn auto_goal_does_not_take_a_reading_won_as_the_position_stands() {
 #[test]
 fn a_kill_reached_as_the_position_stands_says_so() {
     let dir = temp_dir("solve-go-dead");
-    let file = dir.join("dead.sgf");
-    std::fs::write(
-        &file,
-        "(;GM[1]FF[4]SZ[9]PL[B]AB[aa][ba][da][ea][ab][eb][ac][bc][cc][dc][ec]AW[bb][cb][db])",
-    )
-    .unwrap();
-    let file = file.to_str().unwrap();
+    let sgf = "(;GM[1]FF[4]SZ[9]PL[B]AB[aa][ba][da][ea][ab][eb][ac][bc][cc][dc][ec]AW[bb][cb][db])";
     let args = ["--goal", "kill", "--target", "B8"];
-    let v = solve_go_json(&dir, file, &args);
+    let v = solve_sgf(&dir, "dead.sgf", sgf, &args);
     assert_eq!(v["status"], "proven", "{v}");
     assert!(v["key_move"].is_null(), "{v}");
-    let mut all = vec!["solve", "go", "--position", file];
+    let mut all = vec!["solve", "go", "--position", "dead.sgf"];
     all.extend(args);
     let out = stonepress(&dir, &all);
     let text = String::from_utf8_lossy(&out.stdout);
