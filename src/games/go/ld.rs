@@ -420,13 +420,21 @@ pub struct LdResult {
 }
 
 impl LdResult {
+    /// True when the goal is reached as the position stands: proven with no first move at
+    /// all, read or left unread (the target already captured, out of the region or alive for
+    /// certain, or dead by the static test).
+    pub fn won_as_it_stands(&self) -> bool {
+        self.status == LdStatus::Proven
+            && self.proof.key_move.is_none()
+            && self.proof.refutations.is_empty()
+            && self.unread.is_empty()
+    }
+
     /// True when the side to move needs no move to reach its goal: a pass is among the
     /// winning first moves (the key move included), or the goal is reached as the position
-    /// stands (proven with no first move read: the target already captured, out of the
-    /// region or alive for certain, or dead by the static test).
+    /// stands (`won_as_it_stands`).
     pub fn no_move_needed(&self) -> bool {
-        let as_it_stands = self.status == LdStatus::Proven && self.proof.key_move.is_none();
-        as_it_stands || self.proof.winning_moves().contains(&Move::Pass)
+        self.won_as_it_stands() || self.proof.winning_moves().contains(&Move::Pass)
     }
 }
 

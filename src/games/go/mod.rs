@@ -762,7 +762,7 @@ pub fn solve(
             proof.key_move.map_or("-".into(), |m| go.move_name(m)),
             names(&go, &proof.main_line).join(" ")
         ),
-        ld::LdStatus::Proven if proof.key_move.is_none() => format!(
+        ld::LdStatus::Proven if result.won_as_it_stands() => format!(
             "{} can {} without a move: the goal is reached as the position stands.\n",
             mover.title(),
             goal.name()
