@@ -16,11 +16,16 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs the stonepress binary with arguments in a working directory.
 pub fn stonepress(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stonepress"))
+    run(Path::new(env!("CARGO_BIN_EXE_stonepress")), dir, args)
+}
+
+/// Runs `exe` (this build of stonepress or another's) with arguments in a working directory.
+pub fn run(exe: &Path, dir: &Path, args: &[&str]) -> Output {
+    Command::new(exe)
         .args(args)
         .current_dir(dir)
         .output()
-        .expect("run stonepress")
+        .unwrap_or_else(|e| panic!("run {}: {e}", exe.display()))
 }
 
 /// Runs `stonepress solve go --position FILE ARGS.. --json`, checks it succeeded and returns
@@ -45,11 +50,7 @@ pub fn solve_go_json_with(
     let mut all = vec!["solve", "go", "--position", position];
     all.extend_from_slice(args);
     all.push("--json");
-    let out = Command::new(exe)
-        .args(&all)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| panic!("run {}: {e}", exe.display()));
+    let out = run(exe, dir, &all);
     assert!(
         out.status.success(),
         "{} solve go {position}: {}",

@@ -608,8 +608,8 @@ pub fn solve(
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
             ld::LdStatus::Unknown => false,
-            // The check gets a quarter of the time the reading took (`SETTLED_CHECK`), so that
-            // a real problem is not held up by it.
+            // The check gets a quarter of the time the reading took, or of the node cap
+            // (`SETTLED_CHECK`), so that a real problem is not held up by it.
             _ => settled(
                 target,
                 &result,
