@@ -450,3 +450,157 @@ fn a_ko_proven_while_the_unconditional_reading_is_open_says_so() {
     assert_eq!(v["unconditional_ruled_out"], false, "{v}");
     assert_eq!(v["ko_needed_by"], "black", "{v}");
 }
+
+/// A point name on a 19x19 board ("A1" bottom left) as (column, row from the bottom).
+fn name_xy(name: &str) -> (usize, usize) {
+    let cols = "ABCDEFGHJKLMNOPQRST";
+    let c = cols.find(&name[..1]).expect("a column");
+    (c, name[1..].parse::<usize>().expect("a row") - 1)
+}
+
+/// (column, row from the bottom) as a point name on a 19x19 board.
+fn xy_name((c, r): (usize, usize)) -> String {
+    format!("{}{}", &"ABCDEFGHJKLMNOPQRST"[c..c + 1], r + 1)
+}
+
+/// A turn of a 19x19 board, on (column, row from the bottom).
+type Turn = fn((usize, usize)) -> (usize, usize);
+
+/// Cho Chikun's elementary problem 266 (tests/data/go/published/wide), set in each corner of
+/// a 19x19 board, and on its top side and its left side: every reading gives the answer of the
+/// top-left (or top) one, its points named where they lie. Read as they stood, the move order
+/// by point index and the lowest point among equal groups gave the turned ones other targets,
+/// key moves and statuses.
+#[test]
+fn a_problem_gets_one_answer_in_every_corner() {
+    let dir = temp_dir("solve-go-turned");
+    let black = ["fa", "ab", "bb", "eb", "cc", "dc"];
+    let white = ["da", "fb", "gb", "bc", "ec", "bd", "cd", "dd", "fd"];
+    // The problem's stones as (column, row from the bottom), moved `right` columns along.
+    let stones = |ps: &[&str], right: usize| -> Vec<(usize, usize)> {
+        ps.iter()
+            .map(|p| {
+                let b = p.as_bytes();
+                ((b[0] - b'a') as usize + right, 18 - (b[1] - b'a') as usize)
+            })
+            .collect()
+    };
+    // Each turn is its own inverse: mirror left-right, top-bottom, both, and the diagonal
+    // through the top-left corner (a top side problem to the left side).
+    let turns: [Turn; 4] = [
+        |(c, r)| (18 - c, r),
+        |(c, r)| (c, 18 - r),
+        |(c, r)| (18 - c, 18 - r),
+        |(c, r)| (18 - r, 18 - c),
+    ];
+    let same: Turn = |x| x;
+    let read = |right: usize, turn: Turn| {
+        let place = |ps: &[&str]| -> String {
+            stones(ps, right)
+                .into_iter()
+                .map(|x| {
+                    let (c, r) = turn(x);
+                    format!(
+                        "[{}{}]",
+                        (b'a' + c as u8) as char,
+                        (b'a' + (18 - r) as u8) as char
+                    )
+                })
+                .collect()
+        };
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[19]PL[B]AB{}AW{})",
+            place(&black),
+            place(&white)
+        );
+        solve_sgf(
+            &dir,
+            "turned.sgf",
+            &sgf,
+            &["--nodes", "20000", "--budget-ms", "60000"],
+        )
+    };
+    let names = |v: &serde_json::Value, turn: Turn, sorted: bool| {
+        let mut out: Vec<String> = v
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|m| match m.as_str().expect("a name") {
+                "pass" => "pass".to_string(),
+                n => xy_name(turn(name_xy(n))),
+            })
+            .collect();
+        if sorted {
+            out.sort();
+        }
+        out
+    };
+    // The stones of the chain on a point of the untouched problem, as names.
+    let chain_of = |right: usize, name: &str| {
+        let all: Vec<((usize, usize), bool)> = stones(&black, right)
+            .into_iter()
+            .map(|x| (x, true))
+            .chain(stones(&white, right).into_iter().map(|x| (x, false)))
+            .collect();
+        let start = name_xy(name);
+        let colour = all.iter().find(|s| s.0 == start).expect("a stone").1;
+        let mut chain = vec![start];
+        let mut i = 0;
+        while i < chain.len() {
+            let (c, r) = chain[i];
+            for &(q, k) in &all {
+                if k == colour && c.abs_diff(q.0) + r.abs_diff(q.1) == 1 && !chain.contains(&q) {
+                    chain.push(q);
+                }
+            }
+            i += 1;
+        }
+        let mut names: Vec<String> = chain.into_iter().map(xy_name).collect();
+        names.sort();
+        names
+    };
+    for (right, turns) in [(0, &turns[..3]), (6, &turns[3..])] {
+        let plain = read(right, same);
+        assert!(
+            matches!(plain["status"].as_str(), Some("ko" | "proven")),
+            "{plain}"
+        );
+        for &turn in turns {
+            let v = read(right, turn);
+            let back = |n: &serde_json::Value| xy_name(turn(name_xy(n.as_str().expect("a name"))));
+            assert_eq!(v["status"], plain["status"], "{v}");
+            assert_eq!(back(&v["key_move"]), plain["key_move"], "{v}");
+            let target = v["target"].as_str().expect("a target");
+            assert_eq!(
+                chain_of(right, &back(&v["target"])),
+                chain_of(right, plain["target"].as_str().expect("a target")),
+                "{v}"
+            );
+            assert!(
+                v["decided"]
+                    .as_str()
+                    .expect("decided")
+                    .contains(&format!("group at {target}")),
+                "{v}"
+            );
+            for list in ["main_line", "region", "refutations"] {
+                let of = |v: &serde_json::Value, turn: Turn| match list {
+                    "refutations" => names(
+                        &serde_json::Value::Array(
+                            v[list]
+                                .as_array()
+                                .expect("a list")
+                                .iter()
+                                .map(|r| r["move"].clone())
+                                .collect(),
+                        ),
+                        turn,
+                        true,
+                    ),
+                    _ => names(&v[list], turn, list == "region"),
+                };
+                assert_eq!(of(&v, turn), of(&plain, same), "{list}: {v}");
+            }
+        }
+    }
+}

@@ -8,6 +8,7 @@ pub mod frame;
 pub mod game;
 pub mod ld;
 pub mod look;
+pub mod orient;
 pub mod position;
 pub mod puzzle;
 pub mod score;
@@ -386,8 +387,65 @@ fn survivor(
         })
 }
 
+/// How the text report's line of the goal the auto goal decided begins.
+const DECIDED: &str = "Goal (decided from the position): ";
+
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
+/// A set-up position is read turned so that its edges lie at the top and on the left
+/// (`orient`), and the answer's points are named back as the position has them.
 pub fn solve(
+    pos: &GoPosition,
+    file: &str,
+    opts: &super::SolveOptions,
+) -> Result<ScoreReport, GameError> {
+    let turn = orient::Orientation::of(&pos.go);
+    // A given target or region that the reading refuses is refused in the position's own
+    // names: such a reading is not turned.
+    let target_ok = opts
+        .target
+        .as_deref()
+        .is_none_or(|t| pos.go.parse(t).is_ok_and(|p| pos.go.stone(p).is_some()));
+    let region_ok = opts.region.as_deref().is_none_or(|r| {
+        r.split_once(':')
+            .is_some_and(|(a, b)| pos.go.parse(a).is_ok() && pos.go.parse(b).is_ok())
+    });
+    if turn.is_identity() || !target_ok || !region_ok {
+        return solve_as_given(pos, file, opts);
+    }
+    let go = &pos.go;
+    let rename = |t: &str| go.name(turn.turn(go.parse(t).expect("checked above")));
+    let turned = GoPosition {
+        go: turn.turned(go),
+        answers: pos.answers.iter().map(|&a| turn.turn(a)).collect(),
+        ..pos.clone()
+    };
+    let opts = super::SolveOptions {
+        target: opts.target.as_deref().map(rename),
+        region: opts.region.as_deref().map(|r| {
+            let (a, b) = r.split_once(':').expect("checked above");
+            format!("{}:{}", rename(a), rename(b))
+        }),
+        ..opts.clone()
+    };
+    let mut report = solve_as_given(&turned, file, &opts)?;
+    turn.json_back(go, &mut report.json);
+    if let Some(serde_json::Value::String(d)) = report.json.get_mut("decided") {
+        *d = turn.sides_back(d);
+    }
+    // The goal's line names the problem's open sides, as `decided` does.
+    report.text = turn
+        .names_back(go, &report.text)
+        .lines()
+        .map(|l| match l.strip_prefix(DECIDED) {
+            Some(rest) => format!("{DECIDED}{}\n", turn.sides_back(rest)),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    Ok(report)
+}
+
+/// `solve` on the position as it stands.
+fn solve_as_given(
     pos: &GoPosition,
     file: &str,
     opts: &super::SolveOptions,
@@ -747,7 +805,7 @@ pub fn solve(
     });
     let mut text = String::new();
     if !decided.is_empty() {
-        text.push_str(&format!("Goal (decided from the position): {decided}.\n"));
+        text.push_str(&format!("{DECIDED}{decided}.\n"));
     }
     text.push_str(&match result.status {
         ld::LdStatus::Ko => format!(
