@@ -398,7 +398,7 @@ pub fn solve(
     file: &str,
     opts: &super::SolveOptions,
 ) -> Result<ScoreReport, GameError> {
-    let turn = orient::Orientation::of(&pos.go);
+    let turn = orient::Orientation::of(&pos.go, opts.region.is_none(), &pos.answers);
     // A given target or region that the reading refuses is refused in the position's own
     // names: such a reading is not turned.
     let target_ok = opts
@@ -413,11 +413,15 @@ pub fn solve(
         return solve_as_given(pos, file, opts);
     }
     let go = &pos.go;
-    let rename = |t: &str| go.name(turn.turn(go.parse(t).expect("checked above")));
     let turned = GoPosition {
         go: turn.turned(go),
-        answers: pos.answers.iter().map(|&a| turn.turn(a)).collect(),
+        answers: pos.answers.iter().filter_map(|&a| turn.turn(a)).collect(),
         ..pos.clone()
+    };
+    // A given target holds a stone, and a given region keeps the whole board: both are on it.
+    let rename = |t: &str| {
+        let p = turn.turn(go.parse(t).expect("checked above"));
+        turned.go.name(p.expect("on the board read"))
     };
     let opts = super::SolveOptions {
         target: opts.target.as_deref().map(rename),

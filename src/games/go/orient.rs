@@ -15,14 +15,28 @@
 //! top-left corner, so that its side lies at the top. A corner problem keeps its diagonal as
 //! given, and a problem near two opposite edges, or far from both, is not mirrored between
 //! them.
+//!
+//! The board: a turned corner problem is read in the top-left corner of the smallest of 9x9,
+//! 11x11 and 13x13 that leaves two free lines beyond its stones, and a problem on the top side
+//! alone in the middle of the top edge of the smallest that leaves two free lines on its left,
+//! its right and below it (the odd line on the right), as the published collections set their
+//! problems, when that board is smaller than the position's. The fight's box, the stones'
+//! bounding box grown by a line, reaches the edges of that board (`ld::infer_region`), so the
+//! same problem set on a 19x19 board reads as on the collection's: there the box stopped a
+//! line short of a far edge two lines away and left the fight more room (8 of the tuning
+//! half's 195 problems got another answer, seven of them a worse one). A reading with a
+//! `--region` given keeps the whole board, as does a file whose answer lies off the smaller
+//! one.
 
 use super::engine::{Go, Pt};
 
-/// A turn of the board: `to[p]` is where the point `p` of the position goes, `from` the way
-/// back.
+/// A turn of the board, and the board it is read on: `to[p]` is where the point `p` of the
+/// position goes (None off the board read), `from` the way back, `names` an empty board of the
+/// size read, whose names the reading gives.
 pub struct Orientation {
-    to: Vec<Pt>,
+    to: Vec<Option<Pt>>,
     from: Vec<Pt>,
+    names: Go,
     identity: bool,
     /// The turn's steps, in the order they are taken.
     flip_x: bool,
@@ -49,23 +63,54 @@ fn gaps(go: &Go) -> Option<[i32; 4]> {
 /// The most empty lines between the stones and an edge that the problem is set against.
 const NEAR: i32 = 2;
 
+/// The boards a corner or side problem is read on, smallest first.
+const SMALL_BOARDS: [i32; 3] = [9, 11, 13];
+
 /// True for a side the stones come to within `NEAR` lines of the edge while the opposite side
 /// is open (more than `NEAR` lines from its edge).
 fn only_near(near: i32, far: i32) -> bool {
     near <= NEAR && far > NEAR
 }
 
+/// The board a turned problem is read on, as (its size, the column of the turned board where
+/// its first column lies): a corner problem (near the top and the left edge) in the top-left
+/// corner of the smallest of `SMALL_BOARDS` that leaves two free lines beyond its stones, a
+/// problem on the top side alone in the middle of the smallest that leaves two free lines on
+/// its left and right and below it (the odd line on the right). None for another problem, or
+/// one that no smaller board holds so. `lo` and `hi` are the stones' least and greatest
+/// (column, row from the top) on the turned board of size `n`.
+fn small_board(n: i32, lo: (i32, i32), hi: (i32, i32)) -> Option<(i32, i32)> {
+    let (left, right, top) = (lo.0, n - 1 - hi.0, lo.1);
+    let width = hi.0 - lo.0 + 1;
+    let corner = left <= NEAR && top <= NEAR;
+    let need = if corner {
+        (hi.0 + 1).max(hi.1 + 1) + 2
+    } else if top <= NEAR && left > NEAR && right > NEAR {
+        (width + 4).max(hi.1 + 1 + 2)
+    } else {
+        return None;
+    };
+    let m = SMALL_BOARDS.into_iter().find(|&m| m >= need)?;
+    if m >= n {
+        return None;
+    }
+    let first = if corner { 0 } else { lo.0 - (m - width) / 2 };
+    (first >= 0 && first + m <= n).then_some((m, first))
+}
+
 impl Orientation {
-    /// The turn that reads `go` as the module doc says: identity when the stones already lie
-    /// so, for an empty board, and for a position reached by moves (its history, which the
-    /// ko rule reads, stays as it was played).
-    pub fn of(go: &Go) -> Orientation {
+    /// The turn that reads `go` as the module doc says, on the smaller board when `shrink`
+    /// and every point of `keep` (a file's answers) lies on it: identity when the stones
+    /// already lie so, for an empty board, and for a position reached by moves (its history,
+    /// which the ko rule reads, stays as it was played).
+    pub fn of(go: &Go, shrink: bool, keep: &[Pt]) -> Orientation {
         let n = go.size() as i32;
         let points: Vec<Pt> = go.points().collect();
         let len = points.iter().max().map_or(0, |&p| p + 1);
         let identity = || Orientation {
-            to: (0..len).collect(),
+            to: (0..len).map(Some).collect(),
             from: (0..len).collect(),
+            names: Go::new(go.size()),
             identity: true,
             flip_x: false,
             flip_y: false,
@@ -81,11 +126,8 @@ impl Orientation {
         let (bottom, top) = if flip_y { (top, bottom) } else { (bottom, top) };
         // After the flips: a problem on the left side alone goes to the top.
         let diagonal = only_near(left, right) && top > NEAR && bottom > NEAR;
-        if !flip_x && !flip_y && !diagonal {
-            return identity();
-        }
-        let mut to: Vec<Pt> = (0..len).collect();
-        for &p in &points {
+        // Each point as (column, row from the top) on the turned board.
+        let turned = |p: Pt| {
             let (mut c, mut r) = go.board().coord(go.id(p));
             if flip_x {
                 c = n - 1 - c;
@@ -97,16 +139,46 @@ impl Orientation {
                 // The diagonal through the top-left corner: the left edge becomes the top.
                 (c, r) = (n - 1 - r, n - 1 - c);
             }
-            let id = go.board().at(c, r).expect("a turn keeps the board");
-            to[p] = go.pt(id);
+            (c, n - 1 - r)
+        };
+        let stones: Vec<(i32, i32)> = points
+            .iter()
+            .filter(|&&p| go.stone(p).is_some())
+            .map(|&p| turned(p))
+            .collect();
+        let lo = stones
+            .iter()
+            .fold((n, n), |a, s| (a.0.min(s.0), a.1.min(s.1)));
+        let hi = stones
+            .iter()
+            .fold((-1, -1), |a, s| (a.0.max(s.0), a.1.max(s.1)));
+        let on = |(m, first): (i32, i32), (c, r): (i32, i32)| c >= first && c < first + m && r < m;
+        let board = small_board(n, lo, hi)
+            .filter(|&b| shrink && keep.iter().all(|&p| on(b, turned(p))))
+            .unwrap_or((n, 0));
+        if !flip_x && !flip_y && !diagonal && board.0 == n {
+            return identity();
         }
-        let mut from: Vec<Pt> = (0..len).collect();
+        let names = Go::new(board.0 as usize);
+        let mut to = vec![None; len];
+        let mut from: Vec<Pt> = vec![0; names.points().max().map_or(0, |p| p + 1)];
         for &p in &points {
-            from[to[p]] = p;
+            let (c, r) = turned(p);
+            if on(board, (c, r)) {
+                let m = board.0;
+                let id = names
+                    .board()
+                    .at(c - board.1, m - 1 - r)
+                    .expect("on the board read");
+                let q = names.pt(id);
+                to[p] = Some(q);
+                from[q] = p;
+            }
         }
         Orientation {
             to,
             from,
+            names,
             identity: false,
             flip_x,
             flip_y,
@@ -119,29 +191,37 @@ impl Orientation {
         self.identity
     }
 
-    /// Where the point `p` of the position goes.
-    pub fn turn(&self, p: Pt) -> Pt {
+    /// Where the point `p` of the position goes; None off the board read.
+    pub fn turn(&self, p: Pt) -> Option<Pt> {
         self.to[p]
     }
 
-    /// The set-up position `go` turned (its stones and the side to move).
+    /// The set-up position `go` turned (its stones and the side to move), on the board read.
     pub fn turned(&self, go: &Go) -> Go {
-        let mut out = Go::new(go.size());
+        let mut out = Go::new(self.names.size());
         out.ko_rule = go.ko_rule;
         for p in go.points() {
             if let Some(c) = go.stone(p) {
-                out.setup(self.to[p], Some(c));
+                out.setup(
+                    self.to[p].expect("every stone is on the board read"),
+                    Some(c),
+                );
             }
         }
         out.set_to_move(go.to_move());
         out
     }
 
+    /// The name of a point of the board read (as the reading gives it), as `go` has it.
+    pub fn name_of(&self, go: &Go, p: Pt) -> String {
+        go.name(self.from[p])
+    }
+
     /// A point's name in the turned position, as the position's own (`text` itself when it
     /// names no point).
     fn name_back(&self, go: &Go, text: &str) -> String {
-        match go.parse(text) {
-            Ok(p) => go.name(self.from[p]),
+        match self.names.parse(text) {
+            Ok(p) => self.name_of(go, p),
             Err(_) => text.to_string(),
         }
     }
@@ -244,6 +324,12 @@ mod tests {
 
     /// The SGF set-up of a problem line of the published collections.
     fn setup(sgf: &str) -> Go {
+        setup_on(sgf, None, 0)
+    }
+
+    /// `setup` on a board of `board` lines (the file's own size when None), its stones moved
+    /// `right` columns along.
+    fn setup_on(sgf: &str, board: Option<usize>, right: i32) -> Go {
         let size: usize = sgf
             .split("SZ[")
             .nth(1)
@@ -251,6 +337,7 @@ mod tests {
             .expect("SZ")
             .parse()
             .expect("a size");
+        let size = board.unwrap_or(size);
         let mut go = Go::new(size);
         for (tag, colour) in [("AB", Color::Black), ("AW", Color::White)] {
             let Some(rest) = sgf.split(tag).nth(1) else {
@@ -260,7 +347,7 @@ mod tests {
             while let Some(v) = rest.strip_prefix('[') {
                 let (point, after) = v.split_once(']').expect("a closed value");
                 let b = point.as_bytes();
-                let (c, r) = ((b[0] - b'a') as i32, (b[1] - b'a') as i32);
+                let (c, r) = ((b[0] - b'a') as i32 + right, (b[1] - b'a') as i32);
                 let id = go.board().at(c, size as i32 - 1 - r).expect("on the board");
                 go.setup(go.pt(id), Some(colour));
                 rest = after;
@@ -283,10 +370,10 @@ mod tests {
             let p = go.parse(name).unwrap();
             go.setup(p, Some(colour));
         }
-        let turn = Orientation::of(&go);
+        let turn = Orientation::of(&go, true, &[]);
         assert!(!turn.is_identity());
         let h2 = go.parse("H2").unwrap();
-        assert_eq!(go.name(turn.turn(h2)), "B8");
+        assert_eq!(go.name(turn.turn(h2).unwrap()), "B8");
         assert_eq!(
             turn.turned(&go).stone(go.parse("A7").unwrap()),
             Some(Color::White)
@@ -302,6 +389,54 @@ mod tests {
             turn.sides_back("away from the open right and bottom sides; B8 is the largest"),
             "away from the open left and top sides; B8 is the largest"
         );
+    }
+
+    /// The stones of a position, by name.
+    fn stones(go: &Go) -> Vec<(String, Option<Color>)> {
+        go.points()
+            .filter(|&p| go.stone(p).is_some())
+            .map(|p| (go.name(p), go.stone(p)))
+            .collect()
+    }
+
+    /// A corner problem and a side problem of the collections, set on a 19x19 board (the side
+    /// one moved along its edge) and turned there, are read on the board and in the place
+    /// the collection sets them.
+    #[test]
+    fn a_problem_on_a_large_board_is_read_on_the_small_one() {
+        let corner =
+            "(;GM[1]FF[4]SZ[9]PL[B]AB[ea][eb][cc][dc][ec][bd][cd][bf]AW[da][bb][cb][db][ac][bc])";
+        let side = "(;GM[1]FF[4]SZ[13]PL[B]AB[ca][cb][jb][kb][cc][ec][jc][cd][gd][hd][id][jd][de][ee][fe]AW[db][fb][ib][dc][gc][ic][dd][ed][fd])";
+        // The corner problem turned half a turn, the side one mirrored top to bottom (a side
+        // problem's left and right are kept as given, as a corner problem's diagonal is).
+        let half: fn(i32, i32) -> (i32, i32) = |x, y| (18 - x, 18 - y);
+        let mirror: fn(i32, i32) -> (i32, i32) = |x, y| (x, 18 - y);
+        for (sgf, right, turned) in [(corner, 0, half), (side, 4, mirror)] {
+            let small = setup(sgf);
+            let large = setup_on(sgf, Some(19), right);
+            let turn = Orientation::of(&large, true, &[]);
+            assert_eq!(stones(&turn.turned(&large)), stones(&small), "{sgf}");
+            let mut other = Go::new(19);
+            for p in large.points() {
+                if let Some(c) = large.stone(p) {
+                    let (x, y) = large.board().coord(large.id(p));
+                    let (x, y) = turned(x, y);
+                    other.setup(large.pt(large.board().at(x, y).unwrap()), Some(c));
+                }
+            }
+            let turn = Orientation::of(&other, true, &[]);
+            assert_eq!(stones(&turn.turned(&other)), stones(&small), "{sgf}");
+            // A region given keeps the board, and a file's answer off the small board too.
+            assert_eq!(
+                Orientation::of(&large, false, &[]).turned(&large).size(),
+                19
+            );
+            let far = large.parse("T1").unwrap();
+            assert_eq!(
+                Orientation::of(&large, true, &[far]).turned(&large).size(),
+                19
+            );
+        }
     }
 
     /// Every problem of the published collections is set as the reading turns a problem, so
@@ -331,7 +466,7 @@ mod tests {
                     continue;
                 };
                 assert!(
-                    Orientation::of(&setup(sgf)).is_identity(),
+                    Orientation::of(&setup(sgf), true, &[]).is_identity(),
                     "{}: {line}",
                     f.display()
                 );
