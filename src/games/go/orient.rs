@@ -255,37 +255,21 @@ impl Orientation {
     /// `text` with the sides of the board it names (left, right, top, bottom: the auto
     /// goal's open sides) named back as the position has them.
     pub fn sides_back(&self, text: &str) -> String {
-        let back = |w: &str| -> &'static str {
-            // The steps undone last to first; each is its own inverse.
-            let mut w = match w {
-                "left" => "left",
-                "right" => "right",
-                "top" => "top",
-                _ => "bottom",
-            };
-            if self.diagonal {
-                w = match w {
-                    "left" => "top",
-                    "top" => "left",
-                    "right" => "bottom",
-                    _ => "right",
-                };
-            }
-            if self.flip_y {
-                w = match w {
-                    "top" => "bottom",
-                    "bottom" => "top",
-                    other => other,
-                };
-            }
-            if self.flip_x {
-                w = match w {
-                    "left" => "right",
-                    "right" => "left",
-                    other => other,
-                };
-            }
-            w
+        // The sides as indices: left, right, bottom, top. Each step swaps sides in pairs and
+        // is its own inverse; they are undone last to first.
+        const SIDES: [&str; 4] = ["left", "right", "bottom", "top"];
+        let steps = [
+            (self.diagonal, [3, 2, 1, 0]),
+            (self.flip_y, [0, 1, 3, 2]),
+            (self.flip_x, [1, 0, 2, 3]),
+        ];
+        let back = |w: &str| -> Option<&'static str> {
+            let side = SIDES.iter().position(|&s| s == w)?;
+            let side = steps
+                .iter()
+                .filter(|s| s.0)
+                .fold(side, |side, (_, swap)| swap[side]);
+            Some(SIDES[side])
         };
         let mut out = String::with_capacity(text.len());
         let mut word = String::new();
@@ -294,10 +278,7 @@ impl Orientation {
                 word.push(ch);
                 continue;
             }
-            match word.as_str() {
-                "left" | "right" | "top" | "bottom" => out.push_str(back(&word)),
-                _ => out.push_str(&word),
-            }
+            out.push_str(back(&word).unwrap_or(&word));
             word.clear();
             if ch != '\0' {
                 out.push(ch);
@@ -388,6 +369,19 @@ mod tests {
         assert_eq!(
             turn.sides_back("away from the open right and bottom sides; B8 is the largest"),
             "away from the open left and top sides; B8 is the largest"
+        );
+        // A problem on the left side is read with that side at the top.
+        let mut left = Go::new(19);
+        for name in ["B10", "C10", "B11"] {
+            let p = left.parse(name).unwrap();
+            left.setup(p, Some(Color::Black));
+        }
+        let turn = Orientation::of(&left, false, &[]);
+        let b10 = left.parse("B10").unwrap();
+        assert_eq!(left.name(turn.turn(b10).unwrap()), "K18");
+        assert_eq!(
+            turn.sides_back("the open left, right and bottom sides"),
+            "the open top, bottom and right sides"
         );
     }
 
