@@ -391,8 +391,9 @@ fn survivor(
 const DECIDED: &str = "Goal (decided from the position): ";
 
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
-/// A set-up position is read turned so that its edges lie at the top and on the left
-/// (`orient`), and the answer's points are named back as the position has them.
+/// A set-up position is read turned so that its edges lie at the top and on the left, on the
+/// smallest board that holds it as the published collections do (`orient`), and the
+/// answer's points are named back as the position has them.
 pub fn solve(
     pos: &GoPosition,
     file: &str,
