@@ -141,17 +141,15 @@ impl Orientation {
             }
             (c, n - 1 - r)
         };
-        let stones: Vec<(i32, i32)> = points
-            .iter()
-            .filter(|&&p| go.stone(p).is_some())
-            .map(|&p| turned(p))
-            .collect();
-        let lo = stones
-            .iter()
-            .fold((n, n), |a, s| (a.0.min(s.0), a.1.min(s.1)));
-        let hi = stones
-            .iter()
-            .fold((-1, -1), |a, s| (a.0.max(s.0), a.1.max(s.1)));
+        // The stones' box on the turned board, as (column, row from the top): the diagonal
+        // takes the top gap to the left, the bottom to the right, the right to the bottom and
+        // the left to the top.
+        let [left, right, bottom, top] = if diagonal {
+            [top, bottom, right, left]
+        } else {
+            [left, right, bottom, top]
+        };
+        let (lo, hi) = ((left, top), (n - 1 - right, n - 1 - bottom));
         let on = |(m, first): (i32, i32), (c, r): (i32, i32)| c >= first && c < first + m && r < m;
         let board = small_board(n, lo, hi)
             .filter(|&b| shrink && keep.iter().all(|&p| on(b, turned(p))))
@@ -212,16 +210,11 @@ impl Orientation {
         out
     }
 
-    /// The name of a point of the board read (as the reading gives it), as `go` has it.
-    pub fn name_of(&self, go: &Go, p: Pt) -> String {
-        go.name(self.from[p])
-    }
-
     /// A point's name in the turned position, as the position's own (`text` itself when it
     /// names no point).
     fn name_back(&self, go: &Go, text: &str) -> String {
         match self.names.parse(text) {
-            Ok(p) => self.name_of(go, p),
+            Ok(p) => go.name(self.from[p]),
             Err(_) => text.to_string(),
         }
     }
@@ -303,35 +296,24 @@ mod tests {
     use super::*;
     use crate::games::go::engine::Color;
 
-    /// The SGF set-up of a problem line of the published collections.
+    /// The set-up of a problem line of the published collections, read as `solve go` reads it.
     fn setup(sgf: &str) -> Go {
-        setup_on(sgf, None, 0)
+        crate::games::go::position::from_sgf(sgf, "problem.sgf")
+            .expect("a problem")
+            .go
     }
 
-    /// `setup` on a board of `board` lines (the file's own size when None), its stones moved
+    /// `setup` on a board of `size` lines, its stones kept as far from the top edge and moved
     /// `right` columns along.
-    fn setup_on(sgf: &str, board: Option<usize>, right: i32) -> Go {
-        let size: usize = sgf
-            .split("SZ[")
-            .nth(1)
-            .and_then(|s| s.split(']').next())
-            .expect("SZ")
-            .parse()
-            .expect("a size");
-        let size = board.unwrap_or(size);
+    fn setup_on(sgf: &str, size: usize, right: i32) -> Go {
+        let small = setup(sgf);
         let mut go = Go::new(size);
-        for (tag, colour) in [("AB", Color::Black), ("AW", Color::White)] {
-            let Some(rest) = sgf.split(tag).nth(1) else {
-                continue;
-            };
-            let mut rest = rest;
-            while let Some(v) = rest.strip_prefix('[') {
-                let (point, after) = v.split_once(']').expect("a closed value");
-                let b = point.as_bytes();
-                let (c, r) = ((b[0] - b'a') as i32 + right, (b[1] - b'a') as i32);
-                let id = go.board().at(c, size as i32 - 1 - r).expect("on the board");
-                go.setup(go.pt(id), Some(colour));
-                rest = after;
+        for p in small.points() {
+            if let Some(c) = small.stone(p) {
+                let (x, y) = small.board().coord(small.id(p));
+                let from_top = small.size() as i32 - 1 - y;
+                let id = go.board().at(x + right, size as i32 - 1 - from_top);
+                go.setup(go.pt(id.expect("on the board")), Some(c));
             }
         }
         go
@@ -407,7 +389,7 @@ mod tests {
         let mirror: fn(i32, i32) -> (i32, i32) = |x, y| (x, 18 - y);
         for (sgf, right, turned) in [(corner, 0, half), (side, 4, mirror)] {
             let small = setup(sgf);
-            let large = setup_on(sgf, Some(19), right);
+            let large = setup_on(sgf, 19, right);
             let turn = Orientation::of(&large, true, &[]);
             assert_eq!(stones(&turn.turned(&large)), stones(&small), "{sgf}");
             let mut other = Go::new(19);
