@@ -3,6 +3,8 @@
 mod common;
 
 use common::{solve_go_json, stonepress, temp_dir};
+use stonepress::games::color::Color;
+use stonepress::games::go::engine::Go;
 
 fn data(name: &str) -> String {
     common::data("go", name)
@@ -451,16 +453,12 @@ fn a_ko_proven_while_the_unconditional_reading_is_open_says_so() {
     assert_eq!(v["ko_needed_by"], "black", "{v}");
 }
 
-/// A point name on a 19x19 board ("A1" bottom left) as (column, row from the bottom).
-fn name_xy(name: &str) -> (usize, usize) {
-    let cols = "ABCDEFGHJKLMNOPQRST";
-    let c = cols.find(&name[..1]).expect("a column");
-    (c, name[1..].parse::<usize>().expect("a row") - 1)
-}
-
-/// (column, row from the bottom) as a point name on a 19x19 board.
-fn xy_name((c, r): (usize, usize)) -> String {
-    format!("{}{}", &"ABCDEFGHJKLMNOPQRST"[c..c + 1], r + 1)
+/// A point's name on a 19x19 board turned by `turn` (on lattice coordinates, "A1" at (0, 0)).
+fn turned_name(go: &Go, name: &str, turn: Turn) -> String {
+    let (c, r) = go.board().coord(go.id(go.parse(name).expect("a point")));
+    let (c, r) = turn((c as usize, r as usize));
+    let id = go.board().at(c as i32, r as i32).expect("on the board");
+    go.name(go.pt(id))
 }
 
 /// A turn of a 19x19 board, on (column, row from the bottom).
@@ -520,6 +518,7 @@ fn a_problem_gets_one_answer_in_every_corner() {
             &["--nodes", "20000", "--budget-ms", "60000"],
         )
     };
+    let board = Go::new(19);
     let names = |v: &serde_json::Value, turn: Turn, sorted: bool| {
         let mut out: Vec<String> = v
             .as_array()
@@ -527,7 +526,7 @@ fn a_problem_gets_one_answer_in_every_corner() {
             .iter()
             .map(|m| match m.as_str().expect("a name") {
                 "pass" => "pass".to_string(),
-                n => xy_name(turn(name_xy(n))),
+                n => turned_name(&board, n, turn),
             })
             .collect();
         if sorted {
@@ -537,25 +536,18 @@ fn a_problem_gets_one_answer_in_every_corner() {
     };
     // The stones of the chain on a point of the untouched problem, as names.
     let chain_of = |right: usize, name: &str| {
-        let all: Vec<((usize, usize), bool)> = stones(&black, right)
-            .into_iter()
-            .map(|x| (x, true))
-            .chain(stones(&white, right).into_iter().map(|x| (x, false)))
-            .collect();
-        let start = name_xy(name);
-        let colour = all.iter().find(|s| s.0 == start).expect("a stone").1;
-        let mut chain = vec![start];
-        let mut i = 0;
-        while i < chain.len() {
-            let (c, r) = chain[i];
-            for &(q, k) in &all {
-                if k == colour && c.abs_diff(q.0) + r.abs_diff(q.1) == 1 && !chain.contains(&q) {
-                    chain.push(q);
-                }
+        let mut go = Go::new(19);
+        for (ps, colour) in [(&black[..], Color::Black), (&white[..], Color::White)] {
+            for (c, r) in stones(ps, right) {
+                let id = go.board().at(c as i32, r as i32).expect("on the board");
+                go.setup(go.pt(id), Some(colour));
             }
-            i += 1;
         }
-        let mut names: Vec<String> = chain.into_iter().map(xy_name).collect();
+        let mut names: Vec<String> = go
+            .group(go.parse(name).expect("a point"))
+            .into_iter()
+            .map(|p| go.name(p))
+            .collect();
         names.sort();
         names
     };
@@ -567,7 +559,8 @@ fn a_problem_gets_one_answer_in_every_corner() {
         );
         for &turn in turns {
             let v = read(right, turn);
-            let back = |n: &serde_json::Value| xy_name(turn(name_xy(n.as_str().expect("a name"))));
+            let back =
+                |n: &serde_json::Value| turned_name(&board, n.as_str().expect("a name"), turn);
             assert_eq!(v["status"], plain["status"], "{v}");
             assert_eq!(back(&v["key_move"]), plain["key_move"], "{v}");
             let target = v["target"].as_str().expect("a target");

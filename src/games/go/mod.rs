@@ -406,10 +406,10 @@ pub fn solve(
         .target
         .as_deref()
         .is_none_or(|t| pos.go.parse(t).is_ok_and(|p| pos.go.stone(p).is_some()));
-    let region_ok = opts.region.as_deref().is_none_or(|r| {
-        r.split_once(':')
-            .is_some_and(|(a, b)| pos.go.parse(a).is_ok() && pos.go.parse(b).is_ok())
-    });
+    let region_ok = opts
+        .region
+        .as_deref()
+        .is_none_or(|r| parse_region(&pos.go, r).is_ok());
     if turn.is_identity() || !target_ok || !region_ok {
         return solve_as_given(pos, file, opts);
     }

@@ -48,16 +48,8 @@ pub struct Orientation {
 /// bottom and top edges; None for an empty board.
 fn gaps(go: &Go) -> Option<[i32; 4]> {
     let n = go.size() as i32;
-    let mut lo = (n, n);
-    let mut hi = (-1, -1);
-    for p in go.points() {
-        if go.stone(p).is_some() {
-            let (c, r) = go.board().coord(go.id(p));
-            lo = (lo.0.min(c), lo.1.min(r));
-            hi = (hi.0.max(c), hi.1.max(r));
-        }
-    }
-    (hi.0 >= 0).then(|| [lo.0, n - 1 - hi.0, lo.1, n - 1 - hi.1])
+    let [x0, x1, y0, y1] = super::frame::stones_box(go)?;
+    Some([x0, n - 1 - x1, y0, n - 1 - y1])
 }
 
 /// The most empty lines between the stones and an edge that the problem is set against.
