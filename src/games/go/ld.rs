@@ -2502,6 +2502,19 @@ mod carry_tests {
         )
     }
 
+    /// Asserts that each of the first moves `names` wins the plain problem (nobody retaking a
+    /// ko at once): a ko it wins with no ko threats on either side.
+    fn assert_wins_with_no_ko_threats(problem: &LifeAndDeath, names: &[&str]) {
+        let mut plain = problem.clone().with_ko_master(None);
+        for n in names {
+            let m = Move::Play(problem.go.parse(n).expect("a point"));
+            plain.play(m);
+            let won = Solver::new(Budget::default()).search(&mut plain);
+            plain.undo();
+            assert_eq!(won, Status::Proven, "{n} wins with no ko threats");
+        }
+    }
+
     /// Of two first moves that each win by a ko, and win too when neither side has a ko
     /// threat, the ko choice takes the one played in the eye space: B9, Cho's answer, the
     /// placement beside the corner that touches both colours' stones, over D8 among White's
@@ -2515,14 +2528,7 @@ mod carry_tests {
         let name = |m: Move| problem.go.move_name(m);
         assert_eq!(answer.proof.key_move.map(name).as_deref(), Some("B9"));
         assert!(winners(&problem, &answer.proof).contains(&"D8".to_string()));
-        let mut plain = problem.clone().with_ko_master(None);
-        for n in ["B9", "D8"] {
-            let m = Move::Play(problem.go.parse(n).expect("a point"));
-            plain.play(m);
-            let won = Solver::new(Budget::default()).search(&mut plain);
-            plain.undo();
-            assert_eq!(won, Status::Proven, "{n} wins with no ko threats");
-        }
+        assert_wins_with_no_ko_threats(&problem, &["B9", "D8"]);
     }
 
     /// A first-line point's edge counts in the eye-space order as a fourth neighbour would:
@@ -2552,14 +2558,7 @@ mod carry_tests {
         assert_eq!(answer.status, LdStatus::Ko);
         let name = |m: Move| problem.go.move_name(m);
         assert_eq!(answer.proof.key_move.map(name).as_deref(), Some("C11"));
-        let mut plain = problem.clone().with_ko_master(None);
-        for n in ["C11", "D10"] {
-            let m = Move::Play(problem.go.parse(n).expect("a point"));
-            plain.play(m);
-            let won = Solver::new(Budget::default()).search(&mut plain);
-            plain.undo();
-            assert_eq!(won, Status::Proven, "{n} wins with no ko threats");
-        }
+        assert_wins_with_no_ko_threats(&problem, &["C11", "D10"]);
     }
 
     /// The ko choice among several ko winners is the same when its plain readings go on from
