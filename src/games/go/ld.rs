@@ -1275,12 +1275,17 @@ fn eye_order(go: &Go, target: Pt, region: &PointMarks, moves: &mut [Move]) {
             .count() as i32;
         let black = nb.iter().any(|&q| go.stone(q) == Some(Color::Black));
         let white = nb.iter().any(|&q| go.stone(q) == Some(Color::White));
-        let (x, y) = go.board().coord(go.id(p));
-        let n = go.size() as i32;
-        let edge = (x == 0 || y == 0 || x == n - 1 || y == n - 1) as i32;
+        let edge = on_first_line(go, p) as i32;
         empty + 2 * libs.contains(p) as i32 + (black && white) as i32 + edge
     };
     moves.sort_by_key(|m| -score(m));
+}
+
+/// True when the point `p` is on the board's first line (next to an edge).
+fn on_first_line(go: &Go, p: Pt) -> bool {
+    let (x, y) = go.board().coord(go.id(p));
+    let n = go.size() as i32;
+    x == 0 || y == 0 || x == n - 1 || y == n - 1
 }
 
 /// Benson's unconditional life: the group ids (`Go::group_id`) of the chains of colour `c`
@@ -1646,18 +1651,13 @@ pub fn enclosure(go: &Go, target: Pt, within: &[Pt], reach: Reach) -> Vec<Pt> {
     // The first line beneath the area's empty points: a group on the third line has its eye
     // space down to the edge, where the reach (one king step for the tight area) takes in the
     // second line and would leave the first to the ring, the attacker's alone.
-    let n = go.size() as i32;
-    let first_line = |p: Pt| {
-        let (x, y) = go.board().coord(go.id(p));
-        x == 0 || y == 0 || x == n - 1 || y == n - 1
-    };
     let mut beneath = Vec::new();
     for &p in &out {
-        if !go.is_empty(p) || first_line(p) {
+        if !go.is_empty(p) || on_first_line(go, p) {
             continue;
         }
         for q in go.neighbours(p) {
-            if inside[q] && !seen[q] && go.is_empty(q) && first_line(q) {
+            if inside[q] && !seen[q] && go.is_empty(q) && on_first_line(go, q) {
                 seen[q] = true;
                 beneath.push(q);
             }
