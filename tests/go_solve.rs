@@ -302,6 +302,22 @@ fn a_files_answer_that_fails_is_shown_with_its_refutation() {
 }
 
 #[test]
+fn a_files_unmarked_tree_of_answers_is_read_as_its_set_up() {
+    // Two first moves and no comment: the set-up is the problem, not the position after the
+    // first variation (where D9 and B9 are both played and Black moves again).
+    let dir = temp_dir("solve-go-tree");
+    let v = solve_sgf(
+        &dir,
+        "tree.sgf",
+        &format!("{CORNER}(;B[da];W[ba])(;B[ba];W[da]))"),
+        &["--budget-ms", "5000"],
+    );
+    assert_eq!(v["key_move"], "B9", "{v}");
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["given_answers"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
 fn an_unknown_result_shows_the_deepest_line_it_read() {
     let dir = temp_dir("solve-go-deepest");
     // Cho Chikun, Elementary 310 (the wide collection), far beyond 3,000 nodes.

@@ -41,8 +41,9 @@ pub struct GoPosition {
     /// What was read leniently (passes after the game's end in an SGF record).
     pub warnings: Vec<String>,
     /// A problem file's answers: the first moves of the variations its comments mark as
-    /// correct (`RIGHT`, "correct"). Such a file is read as its set-up alone, the position
-    /// before the answers.
+    /// correct (`RIGHT`, "correct"). A problem file (set-up stones of both colours, then
+    /// marked variations or two first moves or more) is read as its set-up alone, the
+    /// position before the answers; an unmarked one has no answers here.
     pub answers: Vec<Pt>,
 }
 
@@ -277,8 +278,9 @@ type SgfMove = (Color, Option<(usize, usize)>, String, usize);
 
 /// Builds a position from SGF text: set-up properties (AB, AW, AE) of the nodes before the
 /// first move, resolved point by point (AE empties a point set up earlier; a point given twice
-/// or to both colours is an error), then the main line. Passes after the game's end (two
-/// passes) are skipped with a warning, as other programs read such records.
+/// or to both colours is an error), then the main line, unless the file is a problem file
+/// (`GoPosition::answers`), whose variations are answers and are not played. Passes after the
+/// game's end (two passes) are skipped with a warning, as other programs read such records.
 pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let at = |offset: usize, message: String| -> GameError {
         let (line, column) = line_col(text, offset);
@@ -348,8 +350,11 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let mut order: Vec<(usize, Color, usize)> = Vec::new();
     let mut to_move = None;
     let mut moves: Vec<SgfMove> = Vec::new();
-    // A problem file: set-up nodes, then variations of which some are marked correct. It is
-    // read as the set-up alone, and the marked variations' first moves are its answers.
+    // A problem file: set-up nodes with stones of both colours, then a tree of answers, either
+    // marked (some variations' comments say they are correct) or not (the first move already
+    // branches, which a game record's does not). It is read as the set-up alone, and the
+    // marked variations' first moves are its answers. A record from the empty board or from
+    // handicap stones is never a problem file, whatever its comments say.
     let mut line = root.main_line();
     let setup_nodes = line
         .iter()
@@ -357,9 +362,33 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         .count();
     let marked = |v: &sgf::SgfNode| marks_correct(v);
     let mut given: Vec<(Color, (usize, usize))> = Vec::new();
-    if setup_nodes < line.len() && setup_nodes > 0 {
+    let both_colours = ["AB", "AW"].iter().all(|id| {
+        line[..setup_nodes]
+            .iter()
+            .any(|n| n.get(id).is_some_and(|v| !v.is_empty()))
+    });
+    if setup_nodes < line.len() && setup_nodes > 0 && both_colours {
         let last = line[setup_nodes - 1];
-        if last.children.iter().any(marked) {
+        if last.children.len() >= 2 && !last.children.iter().any(marked) {
+            // Unmarked answers: the set-up, with the side of the first moves to play.
+            let sides: Vec<Color> = last
+                .children
+                .iter()
+                .filter_map(|c| {
+                    if c.get("B").is_some() {
+                        Some(Color::Black)
+                    } else if c.get("W").is_some() {
+                        Some(Color::White)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            if to_move.is_none() && sides.windows(2).all(|w| w[0] == w[1]) {
+                to_move = sides.first().copied();
+            }
+            line.truncate(setup_nodes);
+        } else if last.children.iter().any(marked) {
             for child in last.children.iter().filter(|c| marked(c)) {
                 for (id, colour) in [("B", Color::Black), ("W", Color::White)] {
                     if let Some((v, o)) = child.first_at(id)
@@ -561,6 +590,24 @@ mod tests {
         let r = sgf("(;SZ[9];B[aa](;W[bb])(;W[cc]))").expect("a record");
         assert_eq!(r.go.moves_played(), 2);
         assert!(r.answers.is_empty());
+    }
+
+    #[test]
+    fn an_unmarked_tree_of_first_moves_is_a_problem_and_a_record_never_is() {
+        // Two first moves after a set-up of both colours, neither marked: the set-up alone,
+        // the side of the first moves to play.
+        let p = sgf("(;SZ[9]AB[aa][ba]AW[ca][cb](;W[ab];B[bb])(;W[bb];B[ab]))").expect("a tree");
+        assert_eq!(p.go.moves_played(), 0);
+        assert_eq!(p.go.to_move(), Color::White);
+        assert!(p.answers.is_empty(), "no answer is marked");
+        // One line of moves after the set-up is a record continued from a position.
+        let one = sgf("(;SZ[9]AB[aa][ba]AW[ca][cb];W[ab];B[bb])").expect("one line");
+        assert_eq!(one.go.moves_played(), 2);
+        // Handicap stones and a comment that says "correct": a game record, played through.
+        let game =
+            sgf("(;SZ[9]HA[2]AB[cc][gg];W[ee]C[correct];B[ce](;W[ec])(;W[dd]))").expect("a record");
+        assert_eq!(game.go.moves_played(), 3);
+        assert!(game.answers.is_empty());
     }
 
     #[test]
