@@ -375,13 +375,9 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
                 .children
                 .iter()
                 .filter_map(|c| {
-                    if c.get("B").is_some() {
-                        Some(Color::Black)
-                    } else if c.get("W").is_some() {
-                        Some(Color::White)
-                    } else {
-                        None
-                    }
+                    [("B", Color::Black), ("W", Color::White)]
+                        .into_iter()
+                        .find_map(|(id, colour)| c.get(id).map(|_| colour))
                 })
                 .collect();
             if to_move.is_none() && sides.windows(2).all(|w| w[0] == w[1]) {
