@@ -136,10 +136,18 @@ pub trait Problem {
         0
     }
     /// The `hash` the position would have after `m`, when that is cheap to tell without
-    /// playing it (None, the default: not known). The search only uses it to load the stores'
-    /// memory for all the children of a position before it reads them one by one, so that
-    /// their waits overlap: a wrong value costs time, never an answer.
+    /// playing it (None, the default: not known). The search loads the stores' memory for
+    /// all the children of a position before it reads them one by one, so that their waits
+    /// overlap, and settles a child found in the stores (or by `open_guess`) under this hash
+    /// without playing it: a value given must be exact.
     fn child_hash(&self, _m: Self::Move) -> Option<u64> {
+        None
+    }
+    /// The first guess (`estimate`) of the position with this `hash` (a child's from
+    /// `child_hash`) when `outcome` has been asked there before, found it open and still
+    /// remembers it; None, the default, when that is not known. With it the search settles a
+    /// child it met before without playing it, with the numbers playing it would give.
+    fn open_guess(&self, _hash: u64) -> Option<(u32, u32)> {
         None
     }
 }
@@ -396,18 +404,16 @@ impl<P: Problem> Solver<P> {
     /// numbers, and its numbers with the ancestors they lean on (as `numbers` gives them). A
     /// position the problem says is decided goes to the proof store first. Each store is read
     /// once per child (they were read twice, in `settle` and again in `numbers`): those random
-    /// reads are a large share of a node's cost.
-    fn settle(&mut self, p: &mut P) -> (u64, (u32, u32), Numbers) {
+    /// reads are a large share of a node's cost. With `read_stores` false the caller has
+    /// already found the position in neither store (`settle_unplayed`).
+    fn settle(&mut self, p: &mut P, read_stores: bool) -> (u64, (u32, u32), Numbers) {
         let h = p.hash();
         let attacker_moves = p.attacker_to_move();
-        std::hint::black_box(self.table.touch(h) ^ p.warm(h));
-        // Solved, on the path, or searched before and left open: nothing to evaluate (the
-        // stores' numbers stand in for the guess).
-        if let Some(known) = self.known(h, attacker_moves) {
-            return (h, (1, 1), known);
-        }
-        if let Some(e) = self.table.get(h) {
-            return (h, (1, 1), (e.phi, e.delta, Vec::new()));
+        if read_stores {
+            std::hint::black_box(self.table.touch(h) ^ p.warm(h));
+            if let Some(known) = self.stores_know(h, attacker_moves) {
+                return (h, (1, 1), known);
+            }
         }
         match p.outcome() {
             Some(o) => {
@@ -430,6 +436,33 @@ impl<P: Problem> Solver<P> {
                 (h, guess, (guess.0, guess.1, Vec::new()))
             }
         }
+    }
+
+    /// The numbers the stores hold for the position with hash `h`: solved, on the path, or
+    /// searched before and left open. Then there is nothing to evaluate (the stores' numbers
+    /// stand in for the problem's guess).
+    fn stores_know(&self, h: u64, attacker_moves: bool) -> Option<Numbers> {
+        self.known(h, attacker_moves)
+            .or_else(|| self.table.get(h).map(|e| (e.phi, e.delta, Vec::new())))
+    }
+
+    /// `settle` for the child with hash `h` (from `Problem::child_hash`) without playing its
+    /// move, when the stores or the problem (`Problem::open_guess`) know it already: the same
+    /// answer `settle` gives, None when the move must be played to find it. Playing a child,
+    /// taking it back and asking its outcome were a fifth of a life-and-death reading's time,
+    /// and a third or more of the children are met again when their parent is searched again.
+    fn settle_unplayed(
+        &self,
+        p: &P,
+        h: u64,
+        attacker_moves: bool,
+    ) -> Option<(u64, (u32, u32), Numbers)> {
+        if let Some(known) = self.stores_know(h, attacker_moves) {
+            return Some((h, (1, 1), known));
+        }
+        let guess = p.open_guess(h)?;
+        let guess = if self.guess { guess } else { (1, 1) };
+        Some((h, guess, (guess.0, guess.1, Vec::new())))
     }
 
     /// The numbers of a position the proof store has solved, or that repeats one on the
@@ -533,9 +566,17 @@ impl<P: Problem> Solver<P> {
         }
         std::hint::black_box(loaded);
         for &m in &moves {
-            p.play(m);
-            let (ch, guess, (a, b, d)) = self.settle(p);
-            p.undo();
+            let ahead = p.child_hash(m);
+            let unplayed = ahead.and_then(|ch| self.settle_unplayed(p, ch, child_attacker));
+            let (ch, guess, (a, b, d)) = match unplayed {
+                Some(settled) => settled,
+                None => {
+                    p.play(m);
+                    let settled = self.settle(p, ahead.is_none());
+                    p.undo();
+                    settled
+                }
+            };
             hashes.push(ch);
             guesses.push(guess);
             kids.push((a, b));

@@ -813,6 +813,34 @@ impl Go {
         self.liberty_marks(p).len()
     }
 
+    /// The number of distinct liberties of the group on `p` (which holds a stone), or `cap`
+    /// when it has that many or more: `liberty_count(p).min(cap)`, with the walk along the
+    /// group stopped at the `cap`-th liberty. A group's pseudo-liberties (each adjacency of an
+    /// empty point) are never fewer than its liberties, so a group with fewer than `cap` of
+    /// those needs the full count and one with none has no liberty to look for.
+    pub fn liberty_count_capped(&self, p: Pt, cap: usize) -> usize {
+        if self.libs[self.gid[p] as usize] == 0 {
+            return 0;
+        }
+        let mut libs = PointMarks::default();
+        let mut n = 0;
+        let mut s = p;
+        loop {
+            for q in self.neighbours(s) {
+                if self.cell[q] == EMPTY && libs.insert(q) {
+                    n += 1;
+                    if n >= cap {
+                        return cap;
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == p {
+                return n;
+            }
+        }
+    }
+
     /// True when the group on `p` has no liberty at all (pseudo-liberties are exact for this).
     #[inline]
     fn dead_group(&self, p: Pt) -> bool {

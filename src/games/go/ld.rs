@@ -60,11 +60,12 @@ pub struct LifeAndDeath {
     region: Vec<Pt>,
     side_keys: [u64; 2],
     /// `defender_wins` of positions seen, by the search's key (`seen_key`): a direct-mapped
-    /// table of (key, answer) with 0 for an empty slot and 1, 2, 3 for open, lost and won.
-    /// The search asks again for every child each time it comes back to a position; the
-    /// answer depends on nothing else (the region is fixed once the search starts). Empty
-    /// until the first question, so copies of a fresh problem cost nothing.
-    seen: Vec<(u64, u8)>,
+    /// table (`Seen`). The search asks again for every child each time it comes back to a
+    /// position; the answer depends on nothing else (the region is fixed once the search
+    /// starts). Empty until the first question, so copies of a fresh problem cost nothing.
+    seen: Vec<Seen>,
+    /// Answers stored in `seen` since it last grew: at twice its slots it grows fourfold.
+    seen_stored: usize,
     /// What a reader knows besides the rules (`with_knowledge`).
     knowledge: Knowledge,
     /// Working lists of the Benson test, kept between positions.
@@ -86,12 +87,26 @@ pub enum Knowledge {
     EyeSpace,
 }
 
-/// Slots of `LifeAndDeath::seen` (a power of two).
-const SEEN_SLOTS: usize = 1 << 16;
+/// Slots of `LifeAndDeath::seen` when it is first filled, and the most it grows to (powers
+/// of two). A short reading zeroes a small table; a long one meets millions of positions, and
+/// a child remembered is settled without playing it (`open_guess`).
+const SEEN_FIRST: usize = 1 << 14;
+const SEEN_MOST: usize = 1 << 20;
 
-/// The slot of `LifeAndDeath::seen` for a key (`seen_key`, or a child's hash made one).
-fn seen_slot(key: u64) -> usize {
-    key as usize & (SEEN_SLOTS - 1)
+/// A slot of `LifeAndDeath::seen`: the key (0 for an empty slot), the answer (1, 2, 3 for
+/// open, lost and won) and, for an open position, its first guess (`estimate`), so that the
+/// search can settle a child it has met before without playing it (`open_guess`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    key: u64,
+    answer: u8,
+    guess: [u8; 2],
+}
+
+/// The slot of a key (`seen_key`, or a child's hash made one) in a `LifeAndDeath::seen` of
+/// `slots` slots.
+fn seen_slot(key: u64, slots: usize) -> usize {
+    key as usize & (slots - 1)
 }
 
 impl LifeAndDeath {
@@ -123,6 +138,7 @@ impl LifeAndDeath {
             region: region.to_vec(),
             side_keys: [keys[0], keys[1]],
             seen: Vec::new(),
+            seen_stored: 0,
             knowledge: Knowledge::Rules,
             benson: BensonLists::default(),
         }
@@ -137,7 +153,8 @@ impl LifeAndDeath {
     /// in docs/go-solving-record.md).
     /// Generated puzzles and `verify` read the plain problem.
     pub fn with_knowledge(mut self, knowledge: Knowledge) -> LifeAndDeath {
-        self.seen.clear();
+        self.seen = Vec::new();
+        self.seen_stored = 0;
         self.knowledge = knowledge;
         self
     }
@@ -146,7 +163,8 @@ impl LifeAndDeath {
     /// fill the outside liberties the defender reaches, so reaching them is not an escape.
     pub fn with_attacker_ring(mut self, ring: &[Pt]) -> LifeAndDeath {
         // A wider region changes the answers (escapes): forget those seen.
-        self.seen.clear();
+        self.seen = Vec::new();
+        self.seen_stored = 0;
         for &p in ring {
             if !self.in_region[p] {
                 self.in_region[p] = true;
@@ -205,6 +223,17 @@ impl LifeAndDeath {
 }
 
 impl LifeAndDeath {
+    /// `seen` with four times the slots (`SEEN_FIRST` when empty), its entries kept.
+    fn grow_seen(&mut self) {
+        let slots = (self.seen.len() * 4).clamp(SEEN_FIRST, SEEN_MOST);
+        let mut grown = vec![Seen::default(); slots];
+        for s in self.seen.iter().filter(|s| s.key != 0) {
+            grown[seen_slot(s.key, slots)] = *s;
+        }
+        self.seen = grown;
+        self.seen_stored = 0;
+    }
+
     /// The key of the current position in `seen`: the search's own key (the stones, the side
     /// to move, the passes and the ko ban), never 0. The static death depends on the side to
     /// move and on the ban: the same stones after an attacker's pass (the defender may pass
@@ -227,7 +256,10 @@ impl LifeAndDeath {
     /// Only the prover of a kill is held back, so a kill proven stays proven with the moves
     /// restored; a live problem's attacker, who refutes, keeps every ring point (held back
     /// there too, more first moves lived, and the tuning half lost four ko answers).
-    fn idle_ring_point(&self, p: Pt) -> bool {
+    /// `short` caches the answer for the attacker's chains looked at so far in one position:
+    /// the chains of group ids in `looked` with two liberties or fewer are in `short` (the
+    /// ring's points mostly touch the same few chains of a wall).
+    fn idle_ring_point(&self, p: Pt, looked: &mut PointMarks, short: &mut PointMarks) -> bool {
         self.goal == Goal::Kill
             && self.attacker_only[p]
             && !self
@@ -236,7 +268,13 @@ impl LifeAndDeath {
                 .iter()
                 .any(|&q| match self.go.stone(q) {
                     Some(c) if c == self.defender => true,
-                    Some(_) => self.go.liberty_count(q) <= 2,
+                    Some(_) => {
+                        let g = self.go.group_id(q);
+                        if looked.insert(g) && self.go.liberty_count_capped(q, 3) <= 2 {
+                            short.insert(g);
+                        }
+                        short.contains(g)
+                    }
                     None => false,
                 })
     }
@@ -253,6 +291,7 @@ impl Problem for LifeAndDeath {
         let defending = self.go.to_move() == self.defender;
         let mut out: Vec<Move> = Vec::with_capacity(self.region.len() + 1);
         let mut listed = PointMarks::default();
+        let (mut looked, mut short) = (PointMarks::default(), PointMarks::default());
         let first = libs.len();
         let mut lib_points = libs.iter();
         for i in 0..first + self.region.len() {
@@ -263,7 +302,7 @@ impl Problem for LifeAndDeath {
             };
             if self.go.is_empty(p)
                 && !(defending && self.attacker_only[p])
-                && (defending || !self.idle_ring_point(p))
+                && (defending || !self.idle_ring_point(p, &mut looked, &mut short))
                 && !listed.contains(p)
                 && self.legal(p)
             {
@@ -308,7 +347,10 @@ impl Problem for LifeAndDeath {
         if self.go.to_move() == self.defender || self.goal == Goal::Live {
             (1, 1)
         } else {
-            ((self.go.liberty_count(self.target) as u32).clamp(1, 8), 1)
+            (
+                (self.go.liberty_count_capped(self.target, 8) as u32).max(1),
+                1,
+            )
         }
     }
 
@@ -330,7 +372,16 @@ impl Problem for LifeAndDeath {
     }
 
     fn warm(&self, hash: u64) -> u64 {
-        self.seen.get(seen_slot(hash.max(1))).map_or(0, |s| s.0)
+        let slots = self.seen.len().max(1);
+        self.seen
+            .get(seen_slot(hash.max(1), slots))
+            .map_or(0, |s| s.key)
+    }
+
+    fn open_guess(&self, hash: u64) -> Option<(u32, u32)> {
+        let key = hash.max(1);
+        let s = self.seen.get(seen_slot(key, self.seen.len().max(1)))?;
+        (s.key == key && s.answer == 1).then_some((s.guess[0] as u32, s.guess[1] as u32))
     }
 
     fn child_hash(&self, m: Move) -> Option<u64> {
@@ -343,20 +394,27 @@ impl Problem for LifeAndDeath {
     }
 
     fn outcome(&mut self) -> Option<bool> {
-        if self.seen.is_empty() {
-            self.seen = vec![(0, 0); SEEN_SLOTS];
+        if self.seen_stored >= 2 * self.seen.len() && self.seen.len() < SEEN_MOST {
+            self.grow_seen();
         }
         let key = self.seen_key();
-        let slot = seen_slot(key);
+        let slot = seen_slot(key, self.seen.len());
         let known = match self.seen[slot] {
-            (k, v) if k == key => Some(v),
+            s if s.key == key => Some(s.answer),
             _ => None,
         };
         let d = match known {
             Some(v) => (v != 1).then_some(v == 3),
             None => {
                 let d = self.defender_wins();
-                self.seen[slot] = (key, d.map_or(1, |w| if w { 3 } else { 2 }));
+                let (phi, delta) = if d.is_none() { self.estimate() } else { (0, 0) };
+                let byte = |n: u32| u8::try_from(n).expect("a guess below 256");
+                self.seen_stored += 1;
+                self.seen[slot] = Seen {
+                    key,
+                    answer: d.map_or(1, |w| if w { 3 } else { 2 }),
+                    guess: [byte(phi), byte(delta)],
+                };
                 d
             }
         }?;

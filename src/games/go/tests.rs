@@ -364,7 +364,11 @@ fn groups_and_liberties_match_a_flood_fill() {
                 g.sort_unstable();
                 seen.sort_unstable();
                 assert_eq!(g, seen);
-                assert!(go.liberty_count(p) > 0);
+                let libs = go.liberty_count(p);
+                assert!(libs > 0);
+                for cap in 1..6 {
+                    assert_eq!(go.liberty_count_capped(p, cap), libs.min(cap));
+                }
             }
         }
     }
