@@ -815,13 +815,8 @@ impl Go {
 
     /// The number of distinct liberties of the group on `p` (which holds a stone), or `cap`
     /// when it has that many or more: `liberty_count(p).min(cap)`, with the walk along the
-    /// group stopped at the `cap`-th liberty. A group's pseudo-liberties (each adjacency of an
-    /// empty point) are never fewer than its liberties, so a group with fewer than `cap` of
-    /// those needs the full count and one with none has no liberty to look for.
+    /// group stopped at the `cap`-th liberty (a long wall's count ends after a few stones).
     pub fn liberty_count_capped(&self, p: Pt, cap: usize) -> usize {
-        if self.libs[self.gid[p] as usize] == 0 {
-            return 0;
-        }
         let mut libs = PointMarks::default();
         let mut n = 0;
         let mut s = p;
