@@ -1213,21 +1213,24 @@ fn two_vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>
 }
 
 /// True when the attacker captures the target whatever the defender does, because the
-/// target's area leaves room for one eye at most. Nobody plays outside `region`, so an
-/// attacker chain with a liberty there is never captured: its stones are safe, and so is a
-/// stone played next to one, or next to an empty point outside the region ("filling" that
-/// point). The area is the set of points reachable from the target through the region's
-/// points other than safe stones, stepping on from the points the defender may play
-/// (`attacker_only` marks the others). The test holds when the defender cannot step out of the
-/// region, the area holds none of the attacker's stones, at most one of its points is neither
-/// a target stone nor one the attacker can fill (a "deep" point), or two that make a two-point
-/// eye (`two_point_eye`), no ko ban is in force and the defender has no pass to answer with a
-/// second one. Then the attacker fills every other empty point of the area, each play legal and
-/// safe (so the defender captures nothing), until the target's only liberties are the deep
-/// points, where it captures.
+/// target's area leaves room for one eye at most. The area is the set of points reachable
+/// from the target through the region's points other than the attacker's stones, stepping on
+/// from the points the defender may play (`attacker_only` marks the others, the attacker's
+/// ring). Nobody plays outside `region`, the defender never plays on the ring, and the
+/// attacker's filling below plays only in the area, so an empty point outside the region, or
+/// on the ring out of the area's reach, is never taken: an attacker chain with a liberty there
+/// is never captured. Its stones are safe, and so is a stone played next to one, or next to
+/// such a point ("filling" that point). The test holds when the defender cannot step out of
+/// the region, every attacker chain next to a point of the area the defender may play is
+/// safe, at most one of the area's points is neither a target stone nor one the attacker can
+/// fill (a "deep" point), or two that make a two-point eye (`two_point_eye`), no ko ban is in
+/// force and the defender has no pass to answer with a second one. Then the attacker fills
+/// every other empty point of the area, each play legal and safe (so the defender captures
+/// nothing), until the target's only liberties are the deep points, where it captures.
+/// Counting the ring's points out of reach made the test hold inside a ring, where before a
+/// chain needed a liberty beyond it (docs/go-solving-record.md has the figures).
 ///
-/// One flood from the target, which stops at the first point that settles the answer; an
-/// attacker chain's safety is looked at only when the flood meets it, once per chain.
+/// Two walks: the area first, then its points, an attacker chain's safety looked at once.
 fn confined_to_one_eye(
     go: &Go,
     target: Pt,
@@ -1241,20 +1244,72 @@ fn confined_to_one_eye(
         return false;
     }
     let target_group = go.group_id(target);
-    let mut checked = PointMarks::default();
-    let mut safe = PointMarks::default();
+    // The area first: the points reachable from the target through the region's points
+    // other than the attacker's stones, stepping on from the points the defender may play.
+    // Each attacker chain met is looked at once: safe with a liberty outside the region;
+    // with none there and none on the attacker's ring, it may be captured, and the area would
+    // take in its stones; with one on the ring, safe if the area does not reach that point
+    // (`hinges`, settled once the area is known).
     let mut seen = PointMarks::default();
-    // The deep points met so far: room for two, the third settles it.
-    let mut deep = [0 as Pt; 2];
-    let mut deeps = 0;
+    let (mut checked, mut safe, mut hinges) = (
+        PointMarks::default(),
+        PointMarks::default(),
+        PointMarks::default(),
+    );
     seen.insert(target);
     todo.clear();
     todo.push(target as u16);
-    while let Some(p) = todo.pop() {
+    let mut next = 0;
+    while let Some(&p) = todo.get(next) {
+        next += 1;
+        let p = p as Pt;
+        if attacker_only[p] {
+            continue;
+        }
+        for q in go.neighbours(p) {
+            if !go.on_board(q) {
+                continue;
+            }
+            if go.stone(q) == Some(attacker) {
+                let g = go.group_id(q);
+                if checked.insert(g) {
+                    let (mut outside, mut ring) = (false, false);
+                    for r in go.group_stones(g).flat_map(|s| go.neighbours(s)) {
+                        if go.is_empty(r) {
+                            outside |= !region.contains(r);
+                            ring |= attacker_only[r];
+                        }
+                    }
+                    if outside {
+                        safe.insert(g);
+                    } else if ring {
+                        hinges.insert(g);
+                    } else {
+                        return false;
+                    }
+                }
+            } else if seen.insert(q) {
+                // The defender steps out of the region.
+                if !region.contains(q) {
+                    return false;
+                }
+                todo.push(q as u16);
+            }
+        }
+    }
+    // A point nobody takes: outside the region, or one of the attacker's ring points the
+    // area does not reach (the defender may not play there, and the attacker's filling
+    // below never does).
+    let kept =
+        |r: Pt| go.is_empty(r) && (!region.contains(r) || (attacker_only[r] && !seen.contains(r)));
+    // The deep points met so far: room for two, the third settles it.
+    let mut deep = [0 as Pt; 2];
+    let mut deeps = 0;
+    for &p in todo.iter() {
         let p = p as Pt;
         let steps_on = !attacker_only[p];
-        // A target stone is never deep; another point is deep unless a safe stone or an open
-        // point outside the region touches it.
+        // A target stone is never deep; another point is deep unless a safe stone or a point
+        // nobody takes touches it.
         let mut shallow = go.stone(p) == Some(defender) && go.group_id(p) == target_group;
         for q in go.neighbours(p) {
             if !go.on_board(q) {
@@ -1262,30 +1317,25 @@ fn confined_to_one_eye(
             }
             if go.stone(q) == Some(attacker) {
                 let g = go.group_id(q);
-                // Safe: a liberty outside the region. The walk stops at the first one
-                // (`liberty_marks` would list them all; the figures were measured this way).
-                if checked.insert(g)
-                    && go.group_stones(g).any(|s| {
-                        go.neighbours(s)
-                            .iter()
-                            .any(|&r| go.is_empty(r) && !region.contains(r))
-                    })
-                {
-                    safe.insert(g);
+                // A chain that hinges on the ring, or that only a ring point of the area
+                // touches, is looked at now.
+                if hinges.contains(g) || checked.insert(g) {
+                    hinges.remove(g);
+                    if go
+                        .group_stones(g)
+                        .any(|s| go.neighbours(s).iter().any(|&r| kept(r)))
+                    {
+                        safe.insert(g);
+                    }
                 }
                 if safe.contains(g) {
                     shallow = true;
-                    continue;
-                }
-            } else if go.is_empty(q) && !region.contains(q) {
-                shallow = true;
-            }
-            if steps_on && seen.insert(q) {
-                // The area would take in an attacker stone, or leave the region.
-                if go.stone(q) == Some(attacker) || !region.contains(q) {
+                } else if steps_on {
+                    // The area would take in an attacker stone.
                     return false;
                 }
-                todo.push(q as u16);
+            } else if kept(q) {
+                shallow = true;
             }
         }
         if !shallow {
@@ -2312,79 +2362,161 @@ mod knowledge_tests {
         assert_eq!(p.outcome(), None, "Black passed: White may pass back");
     }
 
+    /// A random corner for the static death's checks: `wall` Black's, then each point of
+    /// `region` empty with odds `empty` in 20, White's with odds `white`, else Black's; Black
+    /// to move, and the first White stone of the region as the target. None when a chain
+    /// has no liberty or White has no stone there.
+    fn random_corner(
+        rng: &mut impl rand::RngExt,
+        n: usize,
+        wall: &[Pt],
+        region: &[Pt],
+        (empty, white): (u32, u32),
+    ) -> Option<(Go, Pt)> {
+        let mut go = Go::new(n);
+        for &p in wall {
+            go.setup(p, Some(Color::Black));
+        }
+        for &p in region {
+            let r = rng.random_range(0..20);
+            let c = if r < empty {
+                None
+            } else if r < empty + white {
+                Some(Color::White)
+            } else {
+                Some(Color::Black)
+            };
+            go.setup(p, c);
+        }
+        if !go.groups_without_liberties().is_empty() {
+            return None;
+        }
+        let &t = region
+            .iter()
+            .find(|&&p| go.stone(p) == Some(Color::White))?;
+        go.set_to_move(Color::Black);
+        Some((go, t))
+    }
+
+    /// Runs the static death's check on 3,000 random corners (`random_corner`, seeded with
+    /// `seed`) read in `region` with the attacker's `ring` around it: wherever the static
+    /// death holds and the target is still on the board, the rules alone must agree
+    /// (`dead_by_the_rules`), and `each` sees the position. Returns how many positions were
+    /// dead, open, and read to the end by the rules.
+    fn check_static_death(
+        seed: u64,
+        n: usize,
+        (wall, region, ring): (&[Pt], &[Pt], &[Pt]),
+        odds: (u32, u32),
+        mut each: impl FnMut(&Go),
+    ) -> (usize, usize, usize) {
+        let mut rng = crate::util::rng(seed);
+        let (mut dead, mut open, mut checked) = (0, 0, 0);
+        for _ in 0..3000 {
+            let Some((go, t)) = random_corner(&mut rng, n, wall, region, odds) else {
+                continue;
+            };
+            let problem = |go: &Go, goal| {
+                LifeAndDeath::new(go.clone(), t, goal, region).with_attacker_ring(ring)
+            };
+            let mut known = problem(&go, Goal::Kill).with_knowledge(Knowledge::OneEye);
+            if known.outcome() != Some(true) {
+                open += 1;
+                continue;
+            }
+            dead += 1;
+            if problem(&go, Goal::Kill).outcome() == Some(true) {
+                continue; // captured already: nothing for the rules to read
+            }
+            each(&go);
+            checked += dead_by_the_rules(&go, problem) as usize;
+        }
+        (dead, open, checked)
+    }
+
+    /// Reads a position the static death calls dead by the rules alone (`problem` makes the
+    /// problem for a position and a goal): Black's kill must not fail nor need a ko, and
+    /// White's life, White to move, must not succeed nor win a ko. True when both were read
+    /// to the end.
+    fn dead_by_the_rules(go: &Go, problem: impl Fn(&Go, Goal) -> LifeAndDeath) -> bool {
+        let budget = Budget {
+            nodes: 200_000,
+            ..Budget::default()
+        };
+        let kill = solve(&problem(go, Goal::Kill), budget.clone());
+        let mut white = go.clone();
+        white.set_to_move(Color::White);
+        let live = solve(&problem(&white, Goal::Live), budget);
+        let picture = go.picture();
+        assert_ne!(kill.status, LdStatus::Disproven, "{picture}");
+        assert_ne!(kill.status, LdStatus::Ko, "{picture}");
+        assert_ne!(live.status, LdStatus::Proven, "{picture}");
+        assert_ne!(live.status, LdStatus::Ko, "{picture}");
+        kill.status == LdStatus::Proven && live.status == LdStatus::Disproven
+    }
+
     /// The static death is `solve go`'s default, so it must never say dead where the rules
     /// say otherwise: on random positions in a walled corner, wherever it holds at the root,
     /// the reading by the rules alone kills the target with either side to move. It must also
     /// hold often enough for the check to mean something, and not everywhere.
     #[test]
     fn the_static_death_agrees_with_the_rules_on_random_corners() {
-        use rand::RngExt;
-        let mut rng = crate::util::rng(22);
-        let region: Vec<Pt> = {
-            let go = Go::new(7);
-            (0..4u16)
-                .flat_map(|row| (0..4u16).map(move |col| row * 7 + col))
-                .map(|id| go.pt(id))
-                .collect()
-        };
-        let budget = Budget {
-            nodes: 200_000,
-            ..Budget::default()
-        };
-        let (mut dead, mut open, mut checked) = (0, 0, 0);
-        for _ in 0..3000 {
-            let mut go = Go::new(7);
-            // Black's wall on the fifth column and the fifth row, with liberties outside.
-            for i in 0..5u16 {
-                go.setup(go.pt(4 * 7 + i), Some(Color::Black));
-                go.setup(go.pt(i * 7 + 4), Some(Color::Black));
-            }
-            for &p in &region {
-                let c = match rng.random_range(0..20) {
-                    0..8 => None,
-                    8..15 => Some(Color::White),
-                    _ => Some(Color::Black),
-                };
-                go.setup(p, c);
-            }
-            if !go.groups_without_liberties().is_empty() {
-                continue;
-            }
-            let Some(&t) = region.iter().find(|&&p| go.stone(p) == Some(Color::White)) else {
-                continue;
-            };
-            go.set_to_move(Color::Black);
-            let mut known = LifeAndDeath::new(go.clone(), t, Goal::Kill, &region)
-                .with_knowledge(Knowledge::OneEye);
-            if known.outcome() != Some(true) {
-                open += 1;
-                continue;
-            }
-            dead += 1;
-            if LifeAndDeath::new(go.clone(), t, Goal::Kill, &region).outcome() == Some(true) {
-                continue; // captured already: nothing for the rules to read
-            }
-            let kill = solve(
-                &LifeAndDeath::new(go.clone(), t, Goal::Kill, &region),
-                budget.clone(),
-            );
-            let mut white = go.clone();
-            white.set_to_move(Color::White);
-            let live = solve(
-                &LifeAndDeath::new(white, t, Goal::Live, &region),
-                budget.clone(),
-            );
-            let picture = go.picture();
-            assert_ne!(kill.status, LdStatus::Disproven, "{picture}");
-            assert_ne!(kill.status, LdStatus::Ko, "{picture}");
-            assert_ne!(live.status, LdStatus::Proven, "{picture}");
-            assert_ne!(live.status, LdStatus::Ko, "{picture}");
-            checked +=
-                (kill.status == LdStatus::Proven && live.status == LdStatus::Disproven) as usize;
-        }
+        let probe = Go::new(7);
+        let region: Vec<Pt> = (0..4u16)
+            .flat_map(|row| (0..4u16).map(move |col| row * 7 + col))
+            .map(|id| probe.pt(id))
+            .collect();
+        // Black's wall on the fifth column and the fifth row, with liberties outside.
+        let wall: Vec<Pt> = (0..5u16)
+            .flat_map(|i| [4 * 7 + i, i * 7 + 4])
+            .map(|id| probe.pt(id))
+            .collect();
+        let (dead, open, checked) =
+            check_static_death(22, 7, (&wall, &region, &[]), (8, 7), |_| {});
         assert!(
             checked >= 50,
             "{checked} read to the end ({dead} dead, {open} open)"
+        );
+        assert!(open >= 50, "{open} open");
+    }
+
+    /// The same check with a ring of empty points around the corner where only the attacker
+    /// may play: an attacker chain whose only liberties are ring points the target's area
+    /// does not reach is never captured, and the static death counts it safe. Wherever it holds
+    /// at the root, the reading by the rules alone, with the same ring, kills the target.
+    #[test]
+    fn the_static_death_agrees_with_the_rules_inside_an_attacker_ring() {
+        let n = 9;
+        let probe = Go::new(n);
+        let at = |row: usize, col: usize| probe.pt((row * n + col) as u16);
+        let region: Vec<Pt> = (0..4)
+            .flat_map(|row| (0..4).map(move |col| (row, col)))
+            .map(|(row, col)| at(row, col))
+            .collect();
+        // The ring: the fifth row and the fifth column of the corner, left empty; Black's wall
+        // beyond it, with liberties outside.
+        let ring: Vec<Pt> = (0..5).flat_map(|i| [at(4, i), at(i, 4)]).collect();
+        let wall: Vec<Pt> = (0..6).flat_map(|i| [at(5, i), at(i, 5)]).collect();
+        let mut hinged = 0;
+        let (dead, open, checked) =
+            check_static_death(23, n, (&wall, &region, &ring), (7, 7), |go| {
+                // Safe only by the ring: a black chain in the corner whose liberties all lie
+                // on it.
+                hinged += region.iter().any(|&p| {
+                    let mut libs = go
+                        .group_stones(p)
+                        .flat_map(|s| go.neighbours(s))
+                        .filter(|&r| go.is_empty(r))
+                        .peekable();
+                    go.stone(p) == Some(Color::Black)
+                        && libs.peek().is_some()
+                        && libs.all(|r| ring.contains(&r))
+                }) as usize;
+            });
+        assert!(
+            checked >= 50 && hinged >= 10,
+            "{checked} read to the end, {hinged} with a chain safe by the ring ({dead} dead, \
+             {open} open)"
         );
         assert!(open >= 50, "{open} open");
     }
