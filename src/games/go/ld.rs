@@ -2503,14 +2503,15 @@ mod knowledge_tests {
                 // Safe only by the ring: a black chain in the corner whose liberties all lie
                 // on it.
                 hinged += region.iter().any(|&p| {
-                    let mut libs = go
+                    if go.stone(p) != Some(Color::Black) {
+                        return false;
+                    }
+                    let libs: Vec<Pt> = go
                         .group_stones(p)
                         .flat_map(|s| go.neighbours(s))
                         .filter(|&r| go.is_empty(r))
-                        .peekable();
-                    go.stone(p) == Some(Color::Black)
-                        && libs.peek().is_some()
-                        && libs.all(|r| ring.contains(&r))
+                        .collect();
+                    !libs.is_empty() && libs.iter().all(|r| ring.contains(r))
                 }) as usize;
             });
         assert!(
