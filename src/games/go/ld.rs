@@ -1305,10 +1305,15 @@ fn confined_to_one_eye(
             if go.stone(q) == Some(attacker) {
                 let g = go.group_id(q);
                 if checked.insert(g) {
+                    // The walk along the chain ends at its first liberty outside the region
+                    // (a long wall has one within a few stones).
                     let (mut outside, mut ring) = (false, false);
                     for r in go.group_stones(g).flat_map(|s| go.neighbours(s)) {
                         if go.is_empty(r) {
-                            outside |= !region.contains(r);
+                            if !region.contains(r) {
+                                outside = true;
+                                break;
+                            }
                             ring |= attacker_only[r];
                         }
                     }
