@@ -192,7 +192,7 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
 /// budget (`BUDGET_MS`, 5000 by default), a cap on the nodes of each search (`NODES`, for
 /// figures that do not depend on the machine's load), how the problem is closed (`FRAME`) and
 /// what the reading knows besides the rules (`KNOWLEDGE=rules` for `--rules-only`,
-/// `KNOWLEDGE=eyes` for `--eye-knowledge`).
+/// `KNOWLEDGE=eyes` for `--eye-knowledge`, `KNOWLEDGE=enclosed` for `--read-enclosed`).
 fn reading_args() -> Vec<String> {
     let mut args = vec![
         "--budget-ms".to_string(),
@@ -208,7 +208,8 @@ fn reading_args() -> Vec<String> {
         Err(_) | Ok("one-eye") => {}
         Ok("rules") => args.push("--rules-only".into()),
         Ok("eyes") => args.push("--eye-knowledge".into()),
-        Ok(other) => panic!("KNOWLEDGE={other}: rules, one-eye or eyes"),
+        Ok("enclosed") => args.push("--read-enclosed".into()),
+        Ok(other) => panic!("KNOWLEDGE={other}: rules, one-eye, eyes or enclosed"),
     }
     args
 }

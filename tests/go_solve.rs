@@ -366,8 +366,9 @@ fn a_wall_frame_closes_the_problem_and_solves_it() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("ring, wall"));
 }
 
-/// The static death (the default), the rules alone and the eye-space order reach the same
-/// answer; the static death ends the reading sooner than the rules alone.
+/// The static death (the default), the rules alone, the eye-space order and the reading of
+/// small closed areas reach the same answer; the static death ends the reading sooner than
+/// the rules alone.
 #[test]
 fn every_level_of_knowledge_reads_to_the_same_answer() {
     let dir = temp_dir("solve-go-eyes");
@@ -376,7 +377,8 @@ fn every_level_of_knowledge_reads_to_the_same_answer() {
         let plain = solve_go_json(&dir, &data(file), &args);
         let with = |flag: &str| solve_go_json(&dir, &data(file), &[&args[..], &[flag]].concat());
         let (rules, eyes) = (with("--rules-only"), with("--eye-knowledge"));
-        for read in [&rules, &eyes] {
+        let enclosed = with("--read-enclosed");
+        for read in [&rules, &eyes, &enclosed] {
             for key in ["goal", "status", "key_move", "unique"] {
                 assert_eq!(plain[key], read[key], "{file}: {key}");
             }
@@ -386,18 +388,14 @@ fn every_level_of_knowledge_reads_to_the_same_answer() {
         let nodes = |v: &serde_json::Value| v["nodes"].as_u64().expect("a count");
         assert!(nodes(&plain) < nodes(&rules), "{file}");
     }
-    let both = stonepress(
-        &dir,
-        &[
-            "solve",
-            "go",
-            "--position",
-            &data("straight-three.toml"),
-            "--rules-only",
-            "--eye-knowledge",
-        ],
-    );
-    assert_eq!(both.status.code(), Some(2));
+    for pair in [
+        ["--rules-only", "--eye-knowledge"],
+        ["--read-enclosed", "--eye-knowledge"],
+    ] {
+        let position = data("straight-three.toml");
+        let args = ["solve", "go", "--position", &position, pair[0], pair[1]];
+        assert_eq!(stonepress(&dir, &args).status.code(), Some(2), "{pair:?}");
+    }
 }
 
 /// Cho Chikun, Intermediate 130 (the published collection's tuning half): Black's three stones

@@ -125,6 +125,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             nodes,
             frame,
             eye_knowledge,
+            read_enclosed,
             rules_only,
             in_n,
             json,
@@ -140,6 +141,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 in_n,
                 frame,
                 eye_knowledge,
+                read_enclosed,
                 rules_only,
             };
             games::needs_solver(game).map_err(input)?;

@@ -194,6 +194,13 @@ pub enum Command {
         /// costs more, so it helps under --nodes more than under a time budget.
         #[arg(long, conflicts_with = "rules_only")]
         eye_knowledge: bool,
+        /// Life and death: where the attacker's stones inside the group's eye space can still
+        /// be taken, read that space out by the rules when it is closed and small (five empty
+        /// points at most) instead of move by move in the search. The answer stays exact; it
+        /// takes about 0.6 of the nodes but each costs more, so it helps under --nodes, not
+        /// under a time budget.
+        #[arg(long, conflicts_with_all = ["rules_only", "eye_knowledge"])]
+        read_enclosed: bool,
         /// Life and death: read with the rules alone. By default a target confined to room
         /// for one eye, against the attacker's safe stones, counts as dead at once, without
         /// reading the filling-in out; the answer is the same either way.

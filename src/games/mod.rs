@@ -198,6 +198,9 @@ pub struct SolveOptions {
     /// Life and death: moves read in the order of the eye space they take or make, besides
     /// the static death every reading has by default (`--eye-knowledge`).
     pub eye_knowledge: bool,
+    /// Life and death: small closed eye spaces with the attacker's stones inside read out,
+    /// besides the static death (`--read-enclosed`).
+    pub read_enclosed: bool,
     /// Life and death: the rules alone, without the static death of a target confined to room
     /// for one eye (`--rules-only`, to compare readings).
     pub rules_only: bool,

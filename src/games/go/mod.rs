@@ -575,6 +575,8 @@ fn solve_as_given(
     // status (is a position settled, does a given answer fail) read the root alone.
     let knowledge = if opts.eye_knowledge {
         ld::Knowledge::EyeSpace
+    } else if opts.read_enclosed {
+        ld::Knowledge::Enclosed
     } else if opts.rules_only {
         ld::Knowledge::Rules
     } else {
