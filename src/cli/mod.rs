@@ -197,7 +197,7 @@ pub enum Command {
         /// Life and death: where the attacker's stones inside the group's eye space can still
         /// be taken, read that space out by the rules when it is closed and small (five empty
         /// points at most) instead of move by move in the search. The answer stays exact; it
-        /// takes about 0.6 of the nodes but each costs more, so it helps under --nodes, not
+        /// takes 0.6 to 0.7 of the nodes but each costs more, so it helps under --nodes, not
         /// under a time budget.
         #[arg(long, conflicts_with_all = ["rules_only", "eye_knowledge"])]
         read_enclosed: bool,

@@ -91,7 +91,7 @@ pub enum Knowledge {
     EyeSpace,
     /// The one-eye test, and where it stops at an attacker chain the defender could capture
     /// inside the target's area, that area read out when it is closed and small
-    /// (`enclosed`): `solve go --read-enclosed`. About 0.6 of the nodes, each costing more.
+    /// (`enclosed`): `solve go --read-enclosed`. 0.6 to 0.7 of the nodes, each costing more.
     Enclosed,
 }
 

@@ -1,12 +1,13 @@
 //! The static death's second test: a small enclosed area read out by the rules.
 //!
 //! Read only with `Knowledge::Enclosed` (`solve go --read-enclosed`). `confined_to_one_eye`
-//! gives up where the target's area holds an attacker chain that can be
-//! captured (a stone played inside the eye space, the usual way to kill): on the published
-//! problems, most of its calls end there, and the search then reads the filling of the eye
-//! space move by move, the defender capturing and passing, to the end. Here the area is
-//! walked through such chains as well, and when it is closed and small it is read out apart
-//! from the rest of the board.
+//! gives up where the target's area holds an attacker chain that can be captured (a stone
+//! played inside the eye space, the usual way to kill): on the published problems, most of
+//! its calls end there, and the search then reads the filling of the eye space move by move,
+//! the defender capturing and passing, to the end. Here the area is walked through such
+//! chains as well, and when it is closed and small it is read out apart from the rest of the
+//! board. The proofs take 0.6 to 0.7 of the nodes, but a node costs about 2.5 times as
+//! much (docs/go-solving-record.md, session 52), so the default reading leaves this out.
 //!
 //! Why reading the area alone is exact. The area is the set of points reached from the
 //! target through empty points, defender stones and attacker chains with no liberty outside
@@ -29,9 +30,9 @@ use super::{BensonLists, Vital, benson_lives, confined_to_one_eye, vital_regions
 use crate::games::go::engine::{Color, Go, Move, PointMarks, Pt};
 use std::collections::HashMap;
 
-/// The most empty points an area may hold to be read out (more and the reading costs more than
-/// the search saves).
-pub(super) const MOST_EMPTY: usize = 5;
+/// The most empty points an area may hold to be read out: the reading's cost grows quickly
+/// with them (at eight, the search's nodes cost about five times as much as without it).
+const MOST_EMPTY: usize = 5;
 
 /// The most points an area may hold besides the target's own stones.
 const MOST_POINTS: usize = 14;
