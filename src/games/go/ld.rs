@@ -156,10 +156,12 @@ impl LifeAndDeath {
     /// The same problem read with what a reader of problem books knows (`Knowledge`): a
     /// target confined to room for one eye is dead at once (`confined_to_one_eye`), and with
     /// `Knowledge::EyeSpace` the moves are read in the order of the eye space they take or make
-    /// (`eye_order`). The answer stays exact and the reading takes fewer nodes, but each node
-    /// costs more: the static death pays for itself at a clock budget and is `solve go`'s
-    /// default, the move order does not and is turned on by `--eye-knowledge` (the figures are
-    /// in docs/go-solving-record.md).
+    /// (`eye_order`), or with `Knowledge::Enclosed` a small closed eye space holding the
+    /// attacker's stones is read out (`enclosed`). The answer stays exact and the reading takes
+    /// fewer nodes, but each node costs more: the static death pays for itself at a clock
+    /// budget and is `solve go`'s default, the move order and the reading out do not and are
+    /// turned on by `--eye-knowledge` and `--read-enclosed` (the figures are in
+    /// docs/go-solving-record.md).
     /// Generated puzzles and `verify` read the plain problem.
     pub fn with_knowledge(mut self, knowledge: Knowledge) -> LifeAndDeath {
         self.seen = Vec::new();
@@ -212,13 +214,8 @@ impl LifeAndDeath {
         if libs.any_outside(&self.region_marks) {
             return Some(true);
         }
-        if libs.len() >= 2 {
-            let v = vital_regions(&self.go, self.target, &libs, &mut self.benson.flat);
-            if v == Vital::Alone
-                || (v == Vital::Shared && benson_lives(&self.go, self.target, &mut self.benson))
-            {
-                return Some(true);
-            }
+        if benson_alive_chain(&self.go, self.target, &libs, &mut self.benson) {
+            return Some(true);
         }
         if self.knowledge == Knowledge::Rules {
             return None;
@@ -1203,6 +1200,20 @@ enum Vital {
     /// Two vital regions, some of them shared with other chains of its colour: Benson's test
     /// over those chains decides.
     Shared,
+}
+
+/// True when the chain of `target`, whose liberties are `libs`, is alive by Benson's test:
+/// settled by the count of its vital regions (`vital_regions`) where that answers, by
+/// `benson_lives` where it does not.
+fn benson_alive_chain(go: &Go, target: Pt, libs: &PointMarks, lists: &mut BensonLists) -> bool {
+    if libs.len() < 2 {
+        return false;
+    }
+    match vital_regions(go, target, libs, &mut lists.flat) {
+        Vital::Alone => true,
+        Vital::Shared => benson_lives(go, target, lists),
+        Vital::Short => false,
+    }
 }
 
 /// The regions next to the chain of `target` (maximal connected sets of points without its

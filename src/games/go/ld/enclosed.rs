@@ -26,7 +26,7 @@
 //! area's points and what stands on them, the target's point, the side to move and the passes
 //! counted, and it is remembered by those (`Enclosed::memo`) across the whole reading.
 
-use super::{BensonLists, Vital, benson_lives, confined_to_one_eye, vital_regions};
+use super::{BensonLists, benson_alive_chain, confined_to_one_eye};
 use crate::games::go::engine::{Color, Go, Move, PointMarks, Pt};
 use std::collections::HashMap;
 
@@ -226,13 +226,8 @@ impl Reading<'_> {
     /// or the static death of a clean area.
     fn settle(&mut self, go: &Go) -> Option<bool> {
         let libs = go.liberty_marks(self.target);
-        if libs.len() >= 2 {
-            let v = vital_regions(go, self.target, &libs, &mut self.benson.flat);
-            if v == Vital::Alone
-                || (v == Vital::Shared && benson_lives(go, self.target, self.benson))
-            {
-                return Some(false);
-            }
+        if benson_alive_chain(go, self.target, &libs, self.benson) {
+            return Some(false);
         }
         confined_to_one_eye(
             go,
