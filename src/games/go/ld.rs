@@ -332,7 +332,7 @@ impl Problem for LifeAndDeath {
             }
         }
         if self.knowledge == Knowledge::EyeSpace {
-            eye_order(&self.go, self.target, &self.region_marks, &mut out);
+            eye_order(&self.go, &libs, &self.region_marks, &mut out);
         }
         out.push(Move::Pass);
         out
@@ -1100,7 +1100,7 @@ fn best_ko_first(
     candidates.sort_by_key(|m| order.iter().position(|x| x == m));
     eye_order(
         &lenient.go,
-        lenient.target,
+        &lenient.go.liberty_marks(lenient.target),
         &lenient.region_marks,
         &mut candidates,
     );
@@ -1448,21 +1448,27 @@ fn two_point_eye(go: &Go, target: Pt, a: Pt, b: Pt) -> bool {
 /// more on the board's first line, where the edge takes the place of a neighbour (a point there
 /// has three, and would otherwise lose to every point inside; the books' kos are mostly played
 /// there: 58 of the tuning half's 90 ko answers).
-fn eye_order(go: &Go, target: Pt, region: &PointMarks, moves: &mut [Move]) {
-    let libs = go.liberty_marks(target);
+/// `libs` are the target's liberties. Each move's score is found once (`sort_by_cached_key`
+/// keeps the order among equals, as a stable sort does).
+fn eye_order(go: &Go, libs: &PointMarks, region: &PointMarks, moves: &mut [Move]) {
     let score = |m: &Move| -> i32 {
         let Move::Play(p) = *m else { return 0 };
-        let nb = go.neighbours(p);
-        let empty = nb
-            .iter()
-            .filter(|&&q| go.on_board(q) && go.is_empty(q) && region.contains(q))
-            .count() as i32;
-        let black = nb.iter().any(|&q| go.stone(q) == Some(Color::Black));
-        let white = nb.iter().any(|&q| go.stone(q) == Some(Color::White));
-        let edge = on_first_line(go, p) as i32;
-        empty + 2 * libs.contains(p) as i32 + (black && white) as i32 + edge
+        // One pass over the neighbours: a point off the board makes `p` a first-line point.
+        let (mut empty, mut black, mut white, mut edge) = (0, false, false, false);
+        for &q in go.neighbours(p).iter() {
+            if !go.on_board(q) {
+                edge = true;
+                continue;
+            }
+            match go.stone(q) {
+                None => empty += region.contains(q) as i32,
+                Some(Color::Black) => black = true,
+                Some(Color::White) => white = true,
+            }
+        }
+        empty + 2 * libs.contains(p) as i32 + (black && white) as i32 + edge as i32
     };
-    moves.sort_by_key(|m| -score(m));
+    moves.sort_by_cached_key(|m| -score(m));
 }
 
 /// True when the point `p` is on the board's first line (next to an edge).
