@@ -72,6 +72,10 @@ pub struct LifeAndDeath {
     knowledge: Knowledge,
     /// Working lists of the Benson test, kept between positions.
     benson: BensonLists,
+    /// The attacker's stones that are never captured: their chains had a liberty outside the
+    /// region when the search first asked (`outcome`), and nobody plays there. Found with
+    /// `seen`, so empty until then; Benson's count of vital regions gives up on reaching one.
+    walls: PointMarks,
     /// The readings of small closed areas (`Knowledge::Enclosed`), kept between positions.
     enclosed: enclosed::Enclosed,
 }
@@ -149,6 +153,7 @@ impl LifeAndDeath {
             seen_stored: 0,
             knowledge: Knowledge::Rules,
             benson: BensonLists::default(),
+            walls: PointMarks::default(),
             enclosed: enclosed::Enclosed::default(),
         }
     }
@@ -214,7 +219,7 @@ impl LifeAndDeath {
         if libs.any_outside(&self.region_marks) {
             return Some(true);
         }
-        if benson_alive_chain(&self.go, self.target, &libs, &mut self.benson) {
+        if benson_alive_chain(&self.go, self.target, &libs, &self.walls, &mut self.benson) {
             return Some(true);
         }
         if self.knowledge == Knowledge::Rules {
@@ -228,6 +233,7 @@ impl LifeAndDeath {
             self.target,
             &self.region_marks,
             &self.attacker_only,
+            &self.walls,
             &mut self.benson.flat,
             &mut inside,
         ) || (inside
@@ -237,6 +243,7 @@ impl LifeAndDeath {
                 self.target,
                 &self.region_marks,
                 &self.attacker_only,
+                &self.walls,
                 &mut self.benson,
             ));
         dead.then_some(false)
@@ -244,6 +251,24 @@ impl LifeAndDeath {
 }
 
 impl LifeAndDeath {
+    /// The attacker's stones whose chains have a liberty outside the region: nobody plays
+    /// there, so they are never captured (`walls`).
+    fn safe_walls(&self) -> PointMarks {
+        let mut walls = PointMarks::default();
+        let attacker = self.defender.opp();
+        for p in self.go.points() {
+            if self.go.stone(p) == Some(attacker)
+                && !walls.contains(p)
+                && self.go.liberty_marks(p).any_outside(&self.region_marks)
+            {
+                for q in self.go.group_stones(p) {
+                    walls.insert(q);
+                }
+            }
+        }
+        walls
+    }
+
     /// `seen` with four times the slots (`SEEN_FIRST` when empty), its entries kept.
     fn grow_seen(&mut self) {
         let slots = (self.seen.len() * 4).clamp(SEEN_FIRST, SEEN_MOST);
@@ -415,6 +440,9 @@ impl Problem for LifeAndDeath {
     }
 
     fn outcome(&mut self) -> Option<bool> {
+        if self.seen.is_empty() {
+            self.walls = self.safe_walls();
+        }
         if self.seen_stored >= 2 * self.seen.len() && self.seen.len() < SEEN_MOST {
             self.grow_seen();
         }
@@ -1205,13 +1233,19 @@ enum Vital {
 /// True when the chain of `target`, whose liberties are `libs`, is alive by Benson's test:
 /// settled by the count of its vital regions (`vital_regions`) where that answers, by
 /// `benson_lives` where it does not.
-fn benson_alive_chain(go: &Go, target: Pt, libs: &PointMarks, lists: &mut BensonLists) -> bool {
+fn benson_alive_chain(
+    go: &Go,
+    target: Pt,
+    libs: &PointMarks,
+    walls: &PointMarks,
+    lists: &mut BensonLists,
+) -> bool {
     if libs.len() < 2 {
         return false;
     }
-    match vital_regions(go, target, libs, &mut lists.flat) {
+    match vital_regions(go, target, libs, walls, &mut lists.flat) {
         Vital::Alone => true,
-        Vital::Shared => benson_lives(go, target, lists),
+        Vital::Shared => benson_lives(go, target, walls, lists),
         Vital::Short => false,
     }
 }
@@ -1224,9 +1258,18 @@ fn benson_alive_chain(go: &Go, target: Pt, libs: &PointMarks, lists: &mut Benson
 /// chains. Regions are flooded from the liberties in increasing order; a flood stops at its
 /// first empty point that is no liberty, and its points are marked so that a flood from
 /// another liberty of the same region gives up on meeting one (a region counts once, and
-/// only when it is wholly vital). `todo` is a working list (its contents on entry do not
-/// matter).
-fn vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>) -> Vital {
+/// only when it is wholly vital). A flood also gives up on meeting one of `walls`: stones of
+/// the other colour whose chains keep a liberty that is none of `libs` (outside the region,
+/// where the target, read only once it has no liberty there, has none), so that a region
+/// holding them holds an empty point that is no liberty (a flood through a long wall stopped
+/// only there). `todo` is a working list (its contents on entry do not matter).
+fn vital_regions(
+    go: &Go,
+    target: Pt,
+    libs: &PointMarks,
+    walls: &PointMarks,
+    todo: &mut Vec<u16>,
+) -> Vital {
     let c = go.stone(target).expect("a stone");
     let group = go.group_id(target);
     let (mut seen, mut failed) = (PointMarks::default(), PointMarks::default());
@@ -1249,7 +1292,8 @@ fn vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>) ->
                     shared |= go.group_id(q) != group;
                     continue;
                 }
-                if (go.is_empty(q) && !libs.contains(q)) || failed.contains(q) {
+                if (go.is_empty(q) && !libs.contains(q)) || failed.contains(q) || walls.contains(q)
+                {
                     ok = false;
                     break 'flood;
                 }
@@ -1295,14 +1339,16 @@ fn vital_regions(go: &Go, target: Pt, libs: &PointMarks, todo: &mut Vec<u16>) ->
 /// Counting the ring's points out of reach made the test hold inside a ring, where before a
 /// chain needed a liberty beyond it (docs/go-solving-record.md has the figures).
 ///
-/// Two walks: the area first, then its points, an attacker chain's safety looked at once.
-/// `inside` is set when the test gives up at an attacker chain the area would take in (one
-/// with no liberty nobody takes), cleared otherwise.
+/// Two walks: the area first, then its points, an attacker chain's safety looked at once
+/// (at once for a chain with a stone among `walls`, stones known to keep a liberty outside
+/// the region). `inside` is set when the test gives up at an attacker chain the area would
+/// take in (one with no liberty nobody takes), cleared otherwise.
 fn confined_to_one_eye(
     go: &Go,
     target: Pt,
     region: &PointMarks,
     attacker_only: &[bool],
+    walls: &PointMarks,
     todo: &mut Vec<u16>,
     inside: &mut bool,
 ) -> bool {
@@ -1344,8 +1390,12 @@ fn confined_to_one_eye(
                 if checked.insert(g) {
                     // The walk along the chain ends at its first liberty outside the region
                     // (a long wall has one within a few stones).
-                    let (mut outside, mut ring) = (false, false);
-                    for r in go.group_stones(g).flat_map(|s| go.neighbours(s)) {
+                    let (mut outside, mut ring) = (walls.contains(q), false);
+                    for r in go
+                        .group_stones(g)
+                        .flat_map(|s| go.neighbours(s))
+                        .take_while(|_| !outside)
+                    {
                         if go.is_empty(r) {
                             if !region.contains(r) {
                                 outside = true;
@@ -1396,9 +1446,10 @@ fn confined_to_one_eye(
                 // touches, is looked at now.
                 if hinges.contains(g) || checked.insert(g) {
                     hinges.remove(g);
-                    if go
-                        .group_stones(g)
-                        .any(|s| go.neighbours(s).iter().any(|&r| kept(r)))
+                    if walls.contains(q)
+                        || go
+                            .group_stones(g)
+                            .any(|s| go.neighbours(s).iter().any(|&r| kept(r)))
                     {
                         safe.insert(g);
                     }
@@ -1665,9 +1716,13 @@ impl Borders {
 /// colour's stones is vital to no chain; so the search starts from the target's chain, floods
 /// the regions next to each chain it reaches (giving up on a region at its first such empty
 /// point), and adds the chains bordering the regions that remain. Around a life-and-death
-/// problem that is a few small eye spaces, not the whole board. `lists` are working lists
-/// (their contents on entry do not matter).
-fn benson_lives(go: &Go, target: Pt, lists: &mut BensonLists) -> bool {
+/// problem that is a few small eye spaces, not the whole board. A region holding one of
+/// `walls` (stones of the other colour whose chains keep a liberty the target does not have)
+/// is taken as vital to no chain, so that the flood stops there rather than walk the wall to
+/// that liberty: it can only be vital to a chain with a liberty where the target has none, and
+/// leaving a region out only ever leaves a chain out of the living, so a life found stays one
+/// by Benson's test. `lists` are working lists (their contents on entry do not matter).
+fn benson_lives(go: &Go, target: Pt, walls: &PointMarks, lists: &mut BensonLists) -> bool {
     let c = go.stone(target).expect("the target is a stone");
     let own = |q: Pt| go.stone(q) == Some(c);
     let mut chain_seen = PointMarks::default();
@@ -1706,7 +1761,7 @@ fn benson_lives(go: &Go, target: Pt, lists: &mut BensonLists) -> bool {
                         if !go.on_board(x) || own(x) {
                             continue;
                         }
-                        if useless.contains(x) {
+                        if useless.contains(x) || walls.contains(x) {
                             vital_somewhere = false;
                             break 'flood;
                         }
@@ -2184,7 +2239,7 @@ mod benson_tests {
                     let whole = benson_marks(&go, c);
                     let mut lists = BensonLists::default();
                     for p in go.points().filter(|&p| go.stone(p) == Some(c)) {
-                        let lives = benson_lives(&go, p, &mut lists);
+                        let lives = benson_lives(&go, p, &PointMarks::default(), &mut lists);
                         assert_eq!(
                             lives,
                             whole.contains(go.group_id(p)),
@@ -2219,8 +2274,8 @@ mod benson_tests {
                 go.random_playout(&mut r, 40 + game * 12);
                 for p in go.points().filter(|&p| go.stone(p).is_some()) {
                     let libs = go.liberty_marks(p);
-                    let lives = benson_lives(&go, p, &mut lists);
-                    let v = vital_regions(&go, p, &libs, &mut todo);
+                    let lives = benson_lives(&go, p, &PointMarks::default(), &mut lists);
+                    let v = vital_regions(&go, p, &libs, &PointMarks::default(), &mut todo);
                     let case = match v {
                         Vital::Short => 0,
                         Vital::Alone => 1,
@@ -2239,6 +2294,64 @@ mod benson_tests {
             }
         }
         assert!(seen.iter().all(|&k| k > 200), "{seen:?}");
+    }
+
+    /// The walls (stones of the other colour whose chains have a liberty outside a region)
+    /// change nothing the count of vital regions says of a chain with every liberty inside
+    /// that region, and Benson's test told of them finds no life the whole test does not.
+    /// Positions from random games, the region their top-left 6x6 corner.
+    #[test]
+    fn the_walls_leave_benson_as_it_was() {
+        let mut r = rng(13);
+        let mut lists = BensonLists::default();
+        let mut todo = Vec::new();
+        // Chains compared, those with a wall next to a liberty (where a flood meets one), and
+        // those alive.
+        let (mut compared, mut walled, mut lives_both) = (0, 0, 0);
+        for n in [9, 19] {
+            for game in 0..60 {
+                let mut go = Go::new(n).playout_copy();
+                go.ko_rule = KoRule::Simple;
+                go.random_playout(&mut r, 30 + game * 6);
+                let b = go.board().clone();
+                let mut region = PointMarks::default();
+                for p in go.points() {
+                    let (x, y) = b.coord(go.id(p));
+                    if x < 6 && y < 6 {
+                        region.insert(p);
+                    }
+                }
+                for p in go.points().filter(|&p| region.contains(p)) {
+                    let Some(c) = go.stone(p) else { continue };
+                    let libs = go.liberty_marks(p);
+                    if libs.any_outside(&region) {
+                        continue;
+                    }
+                    let mut walls = PointMarks::default();
+                    for q in go.points().filter(|&q| go.stone(q) == Some(c.opp())) {
+                        if go.liberty_marks(q).any_outside(&region) {
+                            walls.insert(q);
+                        }
+                    }
+                    let plain = vital_regions(&go, p, &libs, &PointMarks::default(), &mut todo);
+                    let told = vital_regions(&go, p, &libs, &walls, &mut todo);
+                    assert_eq!(plain, told, "{} on\n{}", go.name(p), go.picture());
+                    let lives = benson_lives(&go, p, &walls, &mut lists);
+                    let whole = benson_lives(&go, p, &PointMarks::default(), &mut lists);
+                    assert!(!lives || whole, "{} on\n{}", go.name(p), go.picture());
+                    compared += 1;
+                    walled += usize::from(
+                        libs.iter()
+                            .any(|l| go.neighbours(l).iter().any(|&q| walls.contains(q))),
+                    );
+                    lives_both += usize::from(lives);
+                }
+            }
+        }
+        assert!(
+            compared > 800 && walled > 200 && lives_both > 200,
+            "{compared} {walled} {lives_both}"
+        );
     }
 }
 

@@ -61,6 +61,7 @@ struct Reading<'a> {
     defender: Color,
     region: &'a PointMarks,
     attacker_only: &'a [bool],
+    walls: &'a PointMarks,
     benson: &'a mut BensonLists,
     memo: &'a mut HashMap<u64, bool>,
     area: &'a [Pt],
@@ -77,13 +78,14 @@ impl Enclosed {
         target: Pt,
         region: &PointMarks,
         attacker_only: &[bool],
+        walls: &PointMarks,
         benson: &mut BensonLists,
     ) -> bool {
         let defender = go.stone(target).expect("a stone");
         // A defender to move after a pass passes back and lives.
         if go.ko_point().is_some()
             || (go.passes() > 0 && go.to_move() == defender)
-            || !self.walk(go, target, region, attacker_only)
+            || !self.walk(go, target, region, attacker_only, walls)
         {
             return false;
         }
@@ -96,6 +98,7 @@ impl Enclosed {
             defender,
             region,
             attacker_only,
+            walls,
             benson,
             memo: &mut self.memo,
             area: &area,
@@ -111,7 +114,14 @@ impl Enclosed {
     /// it reaches a point outside the region or on the ring, holds more than `MOST_EMPTY` empty
     /// points or `MOST_POINTS` points besides the target's stones, or holds no attacker stone
     /// (`confined_to_one_eye` has said what there is to say of a clean area).
-    fn walk(&mut self, go: &Go, target: Pt, region: &PointMarks, attacker_only: &[bool]) -> bool {
+    fn walk(
+        &mut self,
+        go: &Go,
+        target: Pt,
+        region: &PointMarks,
+        attacker_only: &[bool],
+        walls: &PointMarks,
+    ) -> bool {
         let defender = go.stone(target).expect("a stone");
         let target_group = go.group_id(target);
         let (mut seen, mut checked, mut safe) = (
@@ -147,10 +157,10 @@ impl Enclosed {
                 if go.stone(q) == Some(defender.opp()) {
                     let g = go.group_id(q);
                     if checked.insert(g) {
-                        let out = go
-                            .group_stones(g)
-                            .flat_map(|s| go.neighbours(s))
-                            .any(|r| go.is_empty(r) && (!region.contains(r) || attacker_only[r]));
+                        let out = walls.contains(q)
+                            || go.group_stones(g).flat_map(|s| go.neighbours(s)).any(|r| {
+                                go.is_empty(r) && (!region.contains(r) || attacker_only[r])
+                            });
                         if out {
                             safe.insert(g);
                         }
@@ -226,7 +236,7 @@ impl Reading<'_> {
     /// or the static death of a clean area.
     fn settle(&mut self, go: &Go) -> Option<bool> {
         let libs = go.liberty_marks(self.target);
-        if benson_alive_chain(go, self.target, &libs, self.benson) {
+        if benson_alive_chain(go, self.target, &libs, self.walls, self.benson) {
             return Some(false);
         }
         confined_to_one_eye(
@@ -234,6 +244,7 @@ impl Reading<'_> {
             self.target,
             self.region,
             self.attacker_only,
+            self.walls,
             &mut self.benson.flat,
             &mut false,
         )
