@@ -19,8 +19,8 @@ pub use depth::{WinIn, WithinN, win_in, win_in_then};
 use table::Table;
 
 /// A hasher for keys that are already Zobrist hashes: it passes the bits through.
-#[derive(Default, Clone, Copy)]
-struct PassThrough(u64);
+#[derive(Default, Clone, Copy, Debug)]
+pub(crate) struct PassThrough(u64);
 
 impl std::hash::Hasher for PassThrough {
     fn finish(&self) -> u64 {
@@ -36,7 +36,7 @@ impl std::hash::Hasher for PassThrough {
     }
 }
 
-type Keyed<V> = HashMap<u64, V, std::hash::BuildHasherDefault<PassThrough>>;
+pub(crate) type Keyed<V> = HashMap<u64, V, std::hash::BuildHasherDefault<PassThrough>>;
 
 /// Slots of `Path`'s counting filter (a power of two).
 const PATH_SLOTS: usize = 1 << 12;

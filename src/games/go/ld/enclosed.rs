@@ -28,7 +28,7 @@
 
 use super::{BensonLists, benson_alive_chain, confined_to_one_eye};
 use crate::games::go::engine::{Color, Go, Move, PointMarks, Pt};
-use std::collections::HashMap;
+use crate::solve::Keyed;
 
 /// The most empty points an area may hold to be read out: the reading's cost grows quickly
 /// with them (at eight, the search's nodes cost about five times as much as without it).
@@ -48,7 +48,7 @@ const MOST_REMEMBERED: usize = 1 << 20;
 pub(super) struct Enclosed {
     /// The outcome (true: the attacker captures the target) of positions of an area, by
     /// `Reading::key`.
-    memo: HashMap<u64, bool>,
+    memo: Keyed<bool>,
     /// The area of the current reading, in the order walked.
     area: Vec<Pt>,
     /// A working list for the walk.
@@ -63,7 +63,7 @@ struct Reading<'a> {
     attacker_only: &'a [bool],
     walls: &'a PointMarks,
     benson: &'a mut BensonLists,
-    memo: &'a mut HashMap<u64, bool>,
+    memo: &'a mut Keyed<bool>,
     area: &'a [Pt],
     nodes: u32,
 }
@@ -113,7 +113,10 @@ impl Enclosed {
     /// stones of attacker chains with a liberty outside the region or on the ring. False when
     /// it reaches a point outside the region or on the ring, holds more than `MOST_EMPTY` empty
     /// points or `MOST_POINTS` points besides the target's stones, or holds no attacker stone
-    /// (`confined_to_one_eye` has said what there is to say of a clean area).
+    /// (`confined_to_one_eye` has said what there is to say of a clean area). Each point is
+    /// looked at when it is first met, so that a walk that fails (nearly all of them: the area
+    /// is open) ends there, not once the depth-first walk comes back to it; the area keeps the
+    /// order the walk takes its points in.
     fn walk(
         &mut self,
         go: &Go,
@@ -132,42 +135,45 @@ impl Enclosed {
         let (mut empty, mut others, mut attackers) = (0, 0, 0);
         self.area.clear();
         self.todo.clear();
+        if !region.contains(target) || attacker_only[target] {
+            return false;
+        }
         self.todo.push(target);
         seen.insert(target);
         while let Some(p) = self.todo.pop() {
-            if !region.contains(p) || attacker_only[p] {
-                return false;
-            }
             self.area.push(p);
-            match go.stone(p) {
-                None => empty += 1,
-                Some(c) if c == defender => {}
-                Some(_) => attackers += 1,
-            }
-            if go.stone(p) != Some(defender) || go.group_id(p) != target_group {
-                others += 1;
-            }
-            if empty > MOST_EMPTY || others > MOST_POINTS {
-                return false;
-            }
             for q in go.neighbours(p) {
                 if !go.on_board(q) || seen.contains(q) {
                     continue;
                 }
-                if go.stone(q) == Some(defender.opp()) {
-                    let g = go.group_id(q);
-                    if checked.insert(g) {
-                        let out = walls.contains(q)
-                            || go.group_stones(g).flat_map(|s| go.neighbours(s)).any(|r| {
-                                go.is_empty(r) && (!region.contains(r) || attacker_only[r])
-                            });
-                        if out {
-                            safe.insert(g);
+                match go.stone(q) {
+                    None => empty += 1,
+                    Some(c) if c == defender => {}
+                    Some(_) => {
+                        let g = go.group_id(q);
+                        if checked.insert(g) {
+                            let out = walls.contains(q)
+                                || go.group_stones(g).flat_map(|s| go.neighbours(s)).any(|r| {
+                                    go.is_empty(r) && (!region.contains(r) || attacker_only[r])
+                                });
+                            if out {
+                                safe.insert(g);
+                            }
                         }
+                        if safe.contains(g) {
+                            continue;
+                        }
+                        attackers += 1;
                     }
-                    if safe.contains(g) {
-                        continue;
-                    }
+                }
+                if !region.contains(q) || attacker_only[q] {
+                    return false;
+                }
+                if go.stone(q) != Some(defender) || go.group_id(q) != target_group {
+                    others += 1;
+                }
+                if empty > MOST_EMPTY || others > MOST_POINTS {
+                    return false;
                 }
                 seen.insert(q);
                 self.todo.push(q);
@@ -255,18 +261,16 @@ impl Reading<'_> {
     /// the target, or the defender's plays in the area and its pass.
     fn expand(&mut self, go: &mut Go) -> Option<bool> {
         let attacking = go.to_move() != self.defender;
-        // The defender's pass first: not filling its own eye space is its usual best.
-        let moves: Vec<Move> = (!attacking)
-            .then_some(Move::Pass)
-            .into_iter()
-            .chain(
-                self.area
-                    .iter()
-                    .filter(|&&p| go.is_empty(p))
-                    .map(|&p| Move::Play(p)),
-            )
-            .collect();
-        for m in moves {
+        // The defender's pass first: not filling its own eye space is its usual best. The area's
+        // empty points are its points besides the target's stones at most (the attacker
+        // captures nothing else), so the list stays on the stack.
+        let mut moves = [Move::Pass; MOST_POINTS + 1];
+        let mut n = usize::from(!attacking);
+        for &p in self.area.iter().filter(|&&p| go.is_empty(p)) {
+            moves[n] = Move::Play(p);
+            n += 1;
+        }
+        for &m in &moves[..n] {
             if go.play(m).is_err() {
                 continue;
             }
