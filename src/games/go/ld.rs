@@ -238,6 +238,7 @@ impl LifeAndDeath {
             &mut inside,
         ) || (inside
             && self.knowledge == Knowledge::Enclosed
+            && libs.len() <= enclosed::MOST_EMPTY
             && self.enclosed.dead(
                 &mut self.go,
                 self.target,

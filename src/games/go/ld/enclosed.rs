@@ -32,7 +32,7 @@ use crate::solve::Keyed;
 
 /// The most empty points an area may hold to be read out: the reading's cost grows quickly
 /// with them (at eight, the search's nodes cost about five times as much as without it).
-const MOST_EMPTY: usize = 5;
+pub(super) const MOST_EMPTY: usize = 5;
 
 /// The most points an area may hold besides the target's own stones.
 const MOST_POINTS: usize = 14;
@@ -72,6 +72,8 @@ impl Enclosed {
     /// True when the attacker captures the target whatever the defender does, read out in the
     /// target's closed area (see the module's doc); false when the area is open, too large, or
     /// the reading finds no kill within `MOST_NODES` positions. `go` is left as it was given.
+    /// The area holds every liberty of the target, so a caller that has the count at hand
+    /// settles more than `MOST_EMPTY` without the walk.
     pub(super) fn dead(
         &mut self,
         go: &mut Go,
