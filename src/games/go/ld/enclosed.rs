@@ -6,8 +6,9 @@
 //! its calls end there, and the search then reads the filling of the eye space move by move,
 //! the defender capturing and passing, to the end. Here the area is walked through such
 //! chains as well, and when it is closed and small it is read out apart from the rest of the
-//! board. The proofs take 0.6 to 0.7 of the nodes, but a node costs about 2.5 times as
-//! much (docs/go-solving-record.md, session 52), so the default reading leaves this out.
+//! board. The proofs take 0.6 to 0.7 of the nodes, but a node costs about 2.4 times as
+//! much (docs/go-solving-record.md, sessions 52 and 54), so the default reading leaves this
+//! out.
 //!
 //! Why reading the area alone is exact. The area is the set of points reached from the
 //! target through empty points, defender stones and attacker chains with no liberty outside
