@@ -72,9 +72,10 @@ pub struct LifeAndDeath {
     knowledge: Knowledge,
     /// Working lists of the Benson test, kept between positions.
     benson: BensonLists,
-    /// The attacker's stones that are never captured: their chains had a liberty outside the
-    /// region when the search first asked (`outcome`), and nobody plays there. Found with
-    /// `seen`, so empty until then; Benson's count of vital regions gives up on reaching one.
+    /// The attacker's stones that are never captured: their chains have a liberty outside the
+    /// region in the position the problem is set up with, and nobody plays there. Found when
+    /// the region is set (`new`, `with_attacker_ring`), so they hold in every position the
+    /// search reaches from there; Benson's test and the static death stop at them.
     walls: PointMarks,
     /// The readings of small closed areas (`Knowledge::Enclosed`), kept between positions.
     enclosed: enclosed::Enclosed,
@@ -138,7 +139,7 @@ impl LifeAndDeath {
             region_marks.insert(p);
         }
         let keys = crate::util::zobrist_table(2, 0x1D5_EED);
-        LifeAndDeath {
+        let mut problem = LifeAndDeath {
             go,
             target,
             defender,
@@ -155,7 +156,9 @@ impl LifeAndDeath {
             benson: BensonLists::default(),
             walls: PointMarks::default(),
             enclosed: enclosed::Enclosed::default(),
-        }
+        };
+        problem.walls = problem.safe_walls();
+        problem
     }
 
     /// The same problem read with what a reader of problem books knows (`Knowledge`): a
@@ -191,6 +194,8 @@ impl LifeAndDeath {
                 self.region.push(p);
             }
         }
+        // A liberty on the ring is no longer outside the region.
+        self.walls = self.safe_walls();
         self
     }
 
@@ -441,9 +446,6 @@ impl Problem for LifeAndDeath {
     }
 
     fn outcome(&mut self) -> Option<bool> {
-        if self.seen.is_empty() {
-            self.walls = self.safe_walls();
-        }
         if self.seen_stored >= 2 * self.seen.len() && self.seen.len() < SEEN_MOST {
             self.grow_seen();
         }
