@@ -2796,6 +2796,66 @@ mod knowledge_tests {
         );
     }
 
+    /// The walls (`LifeAndDeath::walls`, found once when the region is set) change no
+    /// judgement anywhere the search goes: along random lines of play from random corners,
+    /// in and out of an attacker's ring, with the one-eye test and with the enclosed reading,
+    /// each position is judged the same with them and without them, except that a life
+    /// Benson's test finds without them may be left to the reading.
+    #[test]
+    fn the_walls_change_no_judgement_along_random_lines() {
+        use crate::solve::Problem;
+        use rand::RngExt;
+        let mut rng = crate::util::rng(31);
+        let (wall, region) = walled_corner();
+        let (n, ring_wall, ring_region, ring) = ringed_corner();
+        let (mut compared, mut decided, mut walled) = (0, 0, 0);
+        for (size, wall, region, ring) in [
+            (7, &wall, &region, &Vec::new()),
+            (n, &ring_wall, &ring_region, &ring),
+        ] {
+            for knowledge in [Knowledge::OneEye, Knowledge::Enclosed] {
+                for _ in 0..300 {
+                    let Some((go, t)) = random_corner(&mut rng, size, wall, region, (10, 5)) else {
+                        continue;
+                    };
+                    let mut told = LifeAndDeath::new(go, t, Goal::Kill, region)
+                        .with_attacker_ring(ring)
+                        .with_knowledge(knowledge);
+                    let mut plain = told.clone();
+                    plain.walls = PointMarks::default();
+                    walled += usize::from(!told.walls.is_empty());
+                    let mut played = 0;
+                    for _ in 0..14 {
+                        let (a, b) = (told.defender_wins(), plain.defender_wins());
+                        assert!(
+                            a == b || (a.is_none() && b == Some(true)),
+                            "{a:?} against {b:?} on\n{}",
+                            told.go.picture()
+                        );
+                        compared += 1;
+                        decided += usize::from(a.is_some());
+                        if a.is_some() {
+                            break;
+                        }
+                        let moves = told.moves();
+                        let m = moves[rng.random_range(0..moves.len())];
+                        told.play(m);
+                        plain.play(m);
+                        played += 1;
+                    }
+                    for _ in 0..played {
+                        told.undo();
+                        plain.undo();
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 6000 && decided > 600 && walled > 800,
+            "{compared} positions, {decided} decided, {walled} problems with walls"
+        );
+    }
+
     /// The same check with a ring of empty points around the corner where only the attacker
     /// may play: an attacker chain whose only liberties are ring points the target's area
     /// does not reach is never captured, and the static death counts it safe. Wherever it holds
