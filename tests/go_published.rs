@@ -188,6 +188,49 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
     }
 }
 
+/// An answer read in a narrower fight area than the wide one says so, with the wide area's
+/// status: Ishigure's elementary 73 is a kill with many first moves in the area next to the
+/// group (its ring, where White may not play, leaves White no room), found in about 20,000
+/// nodes, where the wide area needs millions to find the book's ko. An answer from the wide
+/// area, or from a problem with one area, has none.
+#[test]
+fn an_answer_from_the_narrower_area_gives_the_wide_areas_status() {
+    let dir = temp_dir("published-wider");
+    let file = dir.join("problem.sgf");
+    let position = file.to_str().expect("a path");
+    let find = |level: &'static str, id: &str| {
+        wide(level)
+            .into_iter()
+            .find(|p| p.id == format!("{level}/{id}"))
+            .unwrap_or_else(|| panic!("{level}/{id} in the collection"))
+    };
+    let args = ["--nodes", "200000", "--budget-ms", "120000"];
+    let narrow = find("elementary", "ishigure-073");
+    std::fs::write(&file, &narrow.sgf).expect("write the problem");
+    let v = solve_go_json(&dir, position, &args);
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(v["wider_area_status"], "unknown", "{v}");
+    let out = common::run(
+        std::path::Path::new(env!("CARGO_BIN_EXE_stonepress")),
+        &dir,
+        &["solve", "go", "--position", position, "--nodes", "200000"],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Read in a narrower fight area than the wide one, which had no answer"),
+        "{text}"
+    );
+    for (level, id) in [("elementary", "cho-002"), ("advanced", "maeda-029")] {
+        std::fs::write(&file, &find(level, id).sgf).expect("write the problem");
+        let v = solve_go_json(&dir, position, &args);
+        assert!(
+            matches!(v["status"].as_str(), Some("proven" | "ko")),
+            "{level}/{id}: {v}"
+        );
+        assert!(v["wider_area_status"].is_null(), "{level}/{id}: {v}");
+    }
+}
+
 /// The options of `solve go` the figures read each problem with, from the environment: the
 /// budget (`BUDGET_MS`, 5000 by default), a cap on the nodes of each search (`NODES`, for
 /// figures that do not depend on the machine's load), how the problem is closed (`FRAME`) and

@@ -527,6 +527,11 @@ pub struct LdResult {
     /// For a ko: the strict reading (the other side winning every ko) ran out of time, so a
     /// win without the ko is not ruled out (`KO_RESERVE`). False otherwise.
     pub unconditional_open: bool,
+    /// Read in a narrower area than the wide one (`solve_in_box`: the tight or the middle
+    /// area), the wide area's status when its reading ended or was stopped (`Unknown` when it
+    /// had no answer); None when the answer is the wide area's, or when only one area is read.
+    /// The narrower area's ring, where the defender may not play, can turn a ko into a kill.
+    pub wider: Option<LdStatus>,
 }
 
 impl LdResult {
@@ -972,6 +977,7 @@ fn strict_answer(
                 frontier: Vec::new(),
                 unread: unread.to_vec(),
                 unconditional_open: false,
+                wider: None,
             })
         }
         Status::Unknown => {
@@ -985,6 +991,7 @@ fn strict_answer(
                 frontier,
                 unread: unread.to_vec(),
                 unconditional_open: false,
+                wider: None,
             })
         }
         Status::Disproven => None,
@@ -1050,6 +1057,7 @@ fn lenient_answer(
         frontier,
         unread,
         unconditional_open: strict_open && status == LdStatus::Ko,
+        wider: None,
     }
 }
 
@@ -1082,6 +1090,7 @@ pub fn solve_unique(problem: &LifeAndDeath, budget: Budget) -> LdResult {
         frontier: Vec::new(),
         unread: Vec::new(),
         unconditional_open: false,
+        wider: None,
     }
 }
 
@@ -2081,7 +2090,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only once the
 /// strict reading has failed, and a failure there ends the wide reading as a failure. When
 /// the tight and wide areas are the same, the strict and ko readings of that area run side by
-/// side from the start (`solve_shared_beside`). Returns the area searched and the result.
+/// side from the start (`solve_shared_beside`). Returns the area searched and the result; a
+/// result taken from the tight or middle area carries the wide area's status (`LdResult::wider`).
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
@@ -2216,7 +2226,9 @@ pub fn solve_in_box_shared(
     let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
     let tight_proven = tight.1.status == LdStatus::Proven;
     if ((wide.1.status == LdStatus::Unknown || cut) && tight_wins) || tight_proven {
-        tight
+        let (area, mut result) = tight;
+        result.wider = Some(wide.1.status);
+        (area, result)
     } else {
         wide
     }

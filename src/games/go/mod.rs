@@ -807,6 +807,7 @@ fn solve_as_given(
         "nodes": result.nodes,
         "millis": millis,
         "region": names(&go, &searched.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
+        "wider_area_status": result.wider.map(ld::LdStatus::name),
         "deepest_line": names(&go, &result.frontier),
         "given_answers": given,
     });
@@ -870,6 +871,17 @@ fn solve_as_given(
             }
         }
     });
+    if let Some(w) = result.wider {
+        text.push_str(&format!(
+            "Read in a narrower fight area than the wide one, which {}.\n",
+            match w {
+                ld::LdStatus::Unknown => "had no answer when this one came",
+                ld::LdStatus::Ko => "gives a ko",
+                ld::LdStatus::Disproven => "fails",
+                ld::LdStatus::Proven => "proves the goal too",
+            }
+        ));
+    }
     for g in &given {
         let line: Vec<&str> = g["refutation"]
             .as_array()
