@@ -2057,6 +2057,11 @@ fn wide_reach(goal: Goal) -> Reach {
     }
 }
 
+/// When the tight area holds at least `NEARLY_ONE.0 / NEARLY_ONE.1` of the wide one's points,
+/// the two are read one after the other, each with its ko reading beside it, not side by side
+/// (`solve_in_box_shared`).
+const NEARLY_ONE: (usize, usize) = (4, 5);
+
 /// The least time a wide answer short of an unconditional win waits for the tight reading
 /// (`solve_in_box_shared`).
 const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
@@ -2090,8 +2095,14 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only once the
 /// strict reading has failed, and a failure there ends the wide reading as a failure. When
 /// the tight and wide areas are the same, the strict and ko readings of that area run side by
-/// side from the start (`solve_shared_beside`). Returns the area searched and the result; a
-/// result taken from the tight or middle area carries the wide area's status (`LdResult::wider`).
+/// side from the start (`solve_shared_beside`). When they are nearly the same (`NEARLY_ONE`:
+/// the tight area holds four fifths of the wide one's points or more, as in most kills, whose
+/// areas the attacker's wall bounds), reading both side by side reads nearly one problem
+/// twice: the tight area is read first, its ko beside it, and its unconditional win taken at
+/// once; otherwise the wide area is read with the time left, in the same way, and its answer
+/// taken when it has one, a tight ko when it has none (as when the two run side by side).
+/// Returns the area searched and the result; a result taken from the tight or middle area
+/// carries the wide area's status (`LdResult::wider`; `Unknown` also when it was not read).
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
@@ -2143,6 +2154,22 @@ pub fn solve_in_box_shared(
         // One area to read: the second processor reads its ko beside it.
         let result = solve_shared_beside(&problem_in(&wide_area), budget, share);
         return (wide_area, result);
+    }
+    if tight_area.len() * NEARLY_ONE.1 >= wide_area.len() * NEARLY_ONE.0 {
+        // Nearly one area: read the tight one first, its ko beside it, then the wide one.
+        // A tight failure is never the answer (it may come from the moves the area leaves
+        // out): past the deadline, the wide reading ends at once, unknown.
+        let mut tight = solve_shared_beside(&problem_in(&tight_area), budget.clone(), share);
+        if tight.status == LdStatus::Proven {
+            tight.wider = Some(LdStatus::Unknown);
+            return (tight_area, tight);
+        }
+        let wide = solve_shared_beside(&problem_in(&wide_area), budget, share);
+        if tight.status == LdStatus::Ko && wide.status == LdStatus::Unknown {
+            tight.wider = Some(LdStatus::Unknown);
+            return (tight_area, tight);
+        }
+        return (wide_area, wide);
     }
     // An unconditional win in the tight area stops the wide reading (and only that raises
     // this flag): the answer no longer waits for the deadline when only the tight area is
