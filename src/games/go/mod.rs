@@ -875,7 +875,7 @@ fn solve_as_given(
         text.push_str(&format!(
             "Read in a narrower fight area than the wide one, which {}.\n",
             match w {
-                ld::LdStatus::Unknown => "had no answer when this one came",
+                ld::LdStatus::Unknown => "had no answer when this one came, or was not read",
                 ld::LdStatus::Ko => "gives a ko",
                 ld::LdStatus::Disproven => "fails",
                 ld::LdStatus::Proven => "proves the goal too",
