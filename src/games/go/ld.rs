@@ -529,7 +529,8 @@ pub struct LdResult {
     pub unconditional_open: bool,
     /// Read in a narrower area than the wide one (`solve_in_box`: the tight or the middle
     /// area), the wide area's status when its reading ended or was stopped (`Unknown` when it
-    /// had no answer); None when the answer is the wide area's, or when only one area is read.
+    /// had no answer or was not read); None when the answer is the wide area's, or when only
+    /// one area is read.
     /// The narrower area's ring, where the defender may not play, can turn a ko into a kill.
     pub wider: Option<LdStatus>,
 }
