@@ -2063,6 +2063,18 @@ fn wide_reach(goal: Goal) -> Reach {
 /// (`solve_in_box_shared`).
 const NEARLY_ONE: (usize, usize) = (4, 5);
 
+/// True when the answer of a narrower area (tight or middle), read to `narrow`, is taken over
+/// the wide area's, read to `wide` (`Unknown` when it has no answer, was cut or was not read):
+/// an unconditional win always, a ko only when the wide reading has no answer, never a
+/// failure (which may come from the moves the narrower area leaves out).
+fn narrower_taken(narrow: LdStatus, wide: LdStatus) -> bool {
+    match narrow {
+        LdStatus::Proven => true,
+        LdStatus::Ko => wide == LdStatus::Unknown,
+        LdStatus::Disproven | LdStatus::Unknown => false,
+    }
+}
+
 /// The least time a wide answer short of an unconditional win waits for the tight reading
 /// (`solve_in_box_shared`).
 const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
@@ -2087,8 +2099,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// disproof in the rest; int-cho-709, proven in both areas, gave the tight area's F10 or the
 /// wide one's G10; both before the first line beneath the area was taken in, which leaves
 /// the tight area no win there).
-/// When the tight reading ends in a failure or a ko and the wide one has no answer yet, its
-/// thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
+/// Read side by side, when the tight reading ends in a failure or a ko and the wide one has no
+/// answer yet, its thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
 /// in for the tight one's: an unconditional win there stops the wide reading as the tight
 /// one's does, and its ko replaces a tight failure (not a tight ko). Its own reading over short
 /// of an unconditional win, the tight area's thread then reads the wide area's ko (the
@@ -2160,17 +2172,20 @@ pub fn solve_in_box_shared(
         // Nearly one area: read the tight one first, its ko beside it, then the wide one.
         // A tight failure is never the answer (it may come from the moves the area leaves
         // out): past the deadline, the wide reading ends at once, unknown.
-        let mut tight = solve_shared_beside(&problem_in(&tight_area), budget.clone(), share);
-        if tight.status == LdStatus::Proven {
-            tight.wider = Some(LdStatus::Unknown);
-            return (tight_area, tight);
-        }
-        let wide = solve_shared_beside(&problem_in(&wide_area), budget, share);
-        if tight.status == LdStatus::Ko && wide.status == LdStatus::Unknown {
-            tight.wider = Some(LdStatus::Unknown);
-            return (tight_area, tight);
-        }
-        return (wide_area, wide);
+        let tight = solve_shared_beside(&problem_in(&tight_area), budget.clone(), share);
+        let wide = (tight.status != LdStatus::Proven)
+            .then(|| solve_shared_beside(&problem_in(&wide_area), budget, share));
+        let wide_status = wide.as_ref().map_or(LdStatus::Unknown, |w| w.status);
+        return match wide {
+            Some(w) if !narrower_taken(tight.status, wide_status) => (wide_area, w),
+            _ => (
+                tight_area,
+                LdResult {
+                    wider: Some(wide_status),
+                    ..tight
+                },
+            ),
+        };
     }
     // An unconditional win in the tight area stops the wide reading (and only that raises
     // this flag): the answer no longer waits for the deadline when only the tight area is
@@ -2251,9 +2266,13 @@ pub fn solve_in_box_shared(
         )
     });
     let (wide, cut) = wide;
-    let tight_wins = matches!(tight.1.status, LdStatus::Proven | LdStatus::Ko);
-    let tight_proven = tight.1.status == LdStatus::Proven;
-    if ((wide.1.status == LdStatus::Unknown || cut) && tight_wins) || tight_proven {
+    // A cut wide reading has no answer of its own to weigh.
+    let wide_status = if cut {
+        LdStatus::Unknown
+    } else {
+        wide.1.status
+    };
+    if narrower_taken(tight.1.status, wide_status) {
         let (area, mut result) = tight;
         result.wider = Some(wide.1.status);
         (area, result)
