@@ -333,6 +333,27 @@ fn an_unknown_result_shows_the_deepest_line_it_read() {
 }
 
 #[test]
+fn an_unknown_result_read_to_the_deadline_shows_the_deepest_line_it_read() {
+    let dir = temp_dir("solve-go-deepest-deadline");
+    // Ishigure, Elementary 97 (the wide collection): a kill whose tight and wide fight areas
+    // are nearly one (47 and 48 points), so they are read one after the other; unsolved in
+    // 20 s, far beyond half a second. The tight reading runs to the deadline, and the answer
+    // is its unknown with the line it reached, not a wide reading begun with no time left.
+    let v = solve_sgf(
+        &dir,
+        "ishigure-097.sgf",
+        "(;GM[1]FF[4]SZ[11]PL[B]AB[ba][ca][ga][ab][hb][ib][bc][cc][cd][hd][id][ce][ge][cf]\
+         [ef][gf][cg][dg][fg][gg]AW[bb][cb][db][fb][gb][dc][gc][ed][gd][de][fe][df][ff])",
+        &["--budget-ms", "500"],
+    );
+    assert_eq!(v["status"], "unknown", "{v}");
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0), "{v}");
+    let line = v["deepest_line"].as_array().expect("a line");
+    assert!(line.len() >= 2, "{v}");
+    assert_eq!(v["wider_area_status"], "unknown", "{v}");
+}
+
+#[test]
 fn a_wall_frame_closes_the_problem_and_solves_it() {
     let dir = temp_dir("solve-go-wall");
     let v = solve_sgf(

@@ -193,6 +193,19 @@ pub struct Budget {
     pub steady: bool,
 }
 
+impl Budget {
+    /// True once the deadline has passed or the stop flag is raised: a search begun now would
+    /// end at once, unknown.
+    pub fn ended(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget {
@@ -387,16 +400,7 @@ impl<P: Problem> Solver<P> {
     /// True once the node budget or the deadline is spent.
     fn spent(&self) -> bool {
         self.nodes >= self.budget.nodes
-            || (self.nodes.is_multiple_of(256)
-                && (self
-                    .budget
-                    .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d)
-                    || self
-                        .budget
-                        .stop
-                        .as_ref()
-                        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))))
+            || (self.nodes.is_multiple_of(256) && self.budget.ended())
             || self.out_of_time
     }
 

@@ -689,15 +689,7 @@ pub fn solve_shared(problem: &LifeAndDeath, budget: Budget, share: Option<Share>
     let nodes = first.nodes;
     // Cut by the reserve (not by a stop flag, and with time left): the lenient reading gets
     // the rest of the time, and a tenth of the nodes.
-    let cut = reserve
-        && first.status == Status::Unknown
-        && !budget
-            .stop
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
-        && budget
-            .deadline
-            .is_none_or(|d| std::time::Instant::now() < d);
+    let cut = reserve && first.status == Status::Unknown && !budget.ended();
     if !cut && let Some(done) = strict_answer(&mut solver, &mut strict, first.clone(), &unread) {
         return done;
     }
@@ -2113,7 +2105,9 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// areas the attacker's wall bounds), reading both side by side reads nearly one problem
 /// twice: the tight area is read first, its ko beside it, and its unconditional win taken at
 /// once; otherwise the wide area is read with the time left, in the same way, and its answer
-/// taken when it has one, a tight ko when it has none (as when the two run side by side).
+/// taken when it has one, a tight ko when it has none (as when the two run side by side). A
+/// tight reading that ran out of time is the answer, unknown with the deepest line it reached:
+/// the wide one is not begun with nothing left to read it in.
 /// Returns the area searched and the result; a result taken from the tight or middle area
 /// carries the wide area's status (`LdResult::wider`; `Unknown` also when it was not read).
 pub fn solve_in_box(
@@ -2171,10 +2165,16 @@ pub fn solve_in_box_shared(
     if tight_area.len() * NEARLY_ONE.1 >= wide_area.len() * NEARLY_ONE.0 {
         // Nearly one area: read the tight one first, its ko beside it, then the wide one.
         // A tight failure is never the answer (it may come from the moves the area leaves
-        // out): past the deadline, the wide reading ends at once, unknown.
+        // out): past the deadline, the wide reading ends at once, unknown. A tight reading
+        // that ran out of time is the answer, unknown with the deepest line it reached: a
+        // wide reading begun then would have read nothing.
         let tight = solve_shared_beside(&problem_in(&tight_area), budget.clone(), share);
-        let wide = (tight.status != LdStatus::Proven)
-            .then(|| solve_shared_beside(&problem_in(&wide_area), budget, share));
+        let read_wide = match tight.status {
+            LdStatus::Proven => false,
+            LdStatus::Unknown => !budget.ended(),
+            LdStatus::Ko | LdStatus::Disproven => true,
+        };
+        let wide = read_wide.then(|| solve_shared_beside(&problem_in(&wide_area), budget, share));
         let wide_status = wide.as_ref().map_or(LdStatus::Unknown, |w| w.status);
         return match wide {
             Some(w) if !narrower_taken(tight.status, wide_status) => (wide_area, w),
