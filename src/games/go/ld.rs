@@ -2092,24 +2092,24 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// wide one's G10; both before the first line beneath the area was taken in, which leaves
 /// the tight area no win there).
 /// Read side by side, when the tight reading ends in a failure or a ko and the wide one has no
-/// answer yet, its thread reads the middle area (`middle_reach`, live problems only), whose answer then stands
-/// in for the tight one's: an unconditional win there stops the wide reading as the tight
-/// one's does, and its ko replaces a tight failure (not a tight ko). Its own reading over short
-/// of an unconditional win, the tight area's thread then reads the wide area's ko (the
-/// prover winning every ko) beside the wide strict reading, taking over its wins as they are
-/// found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only once the
-/// strict reading has failed, and a failure there ends the wide reading as a failure. When
-/// the tight and wide areas are the same, the strict and ko readings of that area run side by
-/// side from the start (`solve_shared_beside`). When they are nearly the same (`NEARLY_ONE`:
+/// answer yet, its thread reads the middle area (`middle_reach`, live problems only), whose
+/// answer then stands in for the tight one's: an unconditional win there stops the wide reading
+/// as the tight one's does, and its ko replaces a tight failure (not a tight ko). Its own
+/// reading over short of an unconditional win, the tight area's thread then reads the wide
+/// area's ko (the prover winning every ko) beside the wide strict reading, taking over its wins
+/// as they are found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only
+/// once the strict reading has failed, and a failure there ends the wide reading as a failure.
+/// When the tight and wide areas are the same, the strict and ko readings of that area run side
+/// by side from the start (`solve_shared_beside`). When they are nearly the same (`NEARLY_ONE`:
 /// the tight area holds four fifths of the wide one's points or more, as in most kills, whose
-/// areas the attacker's wall bounds), reading both side by side reads nearly one problem
-/// twice: the tight area is read first, its ko beside it, and its unconditional win taken at
-/// once; otherwise the wide area is read with the time left, in the same way, and its answer
-/// taken when it has one, a tight ko when it has none (as when the two run side by side). A
-/// tight reading that ran out of time is the answer, unknown with the deepest line it reached:
-/// the wide one is not begun with nothing left to read it in.
-/// Returns the area searched and the result; a result taken from the tight or middle area
-/// carries the wide area's status (`LdResult::wider`; `Unknown` also when it was not read).
+/// areas the attacker's wall bounds), reading both side by side reads nearly one problem twice:
+/// the tight area is read first, its ko beside it, and its unconditional win taken at once;
+/// otherwise the wide area is read with the time left, in the same way, and its answer taken
+/// when it has one, a tight ko when it has none (as when the two run side by side). A tight
+/// reading that ran out of time is the answer, unknown with the deepest line it reached: the
+/// wide one is not begun with nothing left to read it in. Returns the area searched and the
+/// result; a result taken from the tight or middle area carries the wide area's status
+/// (`LdResult::wider`; `Unknown` also when it was not read).
 pub fn solve_in_box(
     go: &Go,
     target: Pt,
