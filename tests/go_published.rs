@@ -178,6 +178,13 @@ fn the_wide_collection_is_varied_split_in_two_and_every_problem_reads() {
         let pos = stonepress::games::go::position::from_sgf(&p.sgf, &p.id)
             .unwrap_or_else(|e| panic!("{}: {e}", p.id));
         assert!(!p.answers.is_empty(), "{}: an answer", p.id);
+        // No stone stands apart from the problem: `solve go` reads every stone of it.
+        assert_eq!(
+            stonepress::games::go::apart::clusters(&pos.go).len(),
+            1,
+            "{}: stones apart from the problem",
+            p.id
+        );
         for a in &p.answers {
             let at = pos
                 .go

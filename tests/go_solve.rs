@@ -196,6 +196,67 @@ fn decided_gives_its_reasons() {
     assert_eq!(v["key_move"], "B9");
 }
 
+/// A problem on a whole board with stones far from it (the far 4-4 points here) is read
+/// without them, as it reads alone: with them its box spanned the board, and the corner that
+/// reads in milliseconds alone was unknown at 5 s. `decided` and the text say what was left out.
+#[test]
+fn stones_far_from_the_problem_are_left_out_and_decided_says_so() {
+    let dir = temp_dir("solve-go-apart");
+    let alone = CORNER.replace("SZ[9]", "SZ[19]");
+    let crowded = alone
+        .replace("AB[", "AB[pp][dp][")
+        .replace("AW[", "AW[pd][");
+    let a = solve_sgf(
+        &dir,
+        "alone.sgf",
+        &format!("{alone})"),
+        &["--budget-ms", "2000"],
+    );
+    let c = solve_sgf(
+        &dir,
+        "crowded.sgf",
+        &format!("{crowded})"),
+        &["--budget-ms", "2000"],
+    );
+    for v in [&a, &c] {
+        assert_eq!(v["status"], "proven", "{v}");
+        assert_eq!(v["key_move"], "B19", "{v}");
+    }
+    assert_eq!(a["region"], c["region"]);
+    let decided = c["decided"].as_str().expect("decided");
+    assert!(
+        decided.contains("the stones at D4, Q4, Q16 stand apart from the problem"),
+        "{decided}"
+    );
+    assert!(!a["decided"].as_str().expect("decided").contains("apart"));
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            "crowded.sgf",
+            "--budget-ms",
+            "2000",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("The stones at D4, Q4, Q16 stand apart from the problem"),
+        "{text}"
+    );
+    // A target given in another cluster reads that cluster: the far black stone alone there
+    // has no problem to pose, and the corner is left out instead.
+    let far = solve_sgf(
+        &dir,
+        "crowded.sgf",
+        &format!("{crowded})"),
+        &["--budget-ms", "2000", "--target", "Q4", "--goal", "live"],
+    );
+    assert_ne!(far["key_move"], "B19", "{far}");
+}
+
 #[test]
 fn a_target_among_groups_of_one_size_is_the_one_with_linked_stones_and_decided_says_so() {
     let dir = temp_dir("solve-go-loose");

@@ -1,6 +1,7 @@
 //! Go: N x N (5..19), Chinese area scoring with komi 7, positional superko (simple ko as an
 //! option), handicap in the traditional order, SGF records, and `stonepress score go`.
 
+pub mod apart;
 pub mod choice;
 pub mod engine;
 pub mod figure;
@@ -391,10 +392,61 @@ fn survivor(
 const DECIDED: &str = "Goal (decided from the position): ";
 
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
-/// A set-up position is read turned so that its edges lie at the top and on the left, on the
-/// smallest board that holds it as the published collections do (`orient`), and the
-/// answer's points are named back as the position has them.
+/// A set-up position is read without the stones that stand apart from the problem (`apart`),
+/// turned so that its edges lie at the top and on the left, on the smallest board that holds
+/// it as the published collections do (`orient`), and the answer's points are named back as
+/// the position has them.
 pub fn solve(
+    pos: &GoPosition,
+    file: &str,
+    opts: &super::SolveOptions,
+) -> Result<ScoreReport, GameError> {
+    let go = &pos.go;
+    let played = go.moves_played() > 0 || go.passes() > 0 || go.ko_point().is_some();
+    // A target that does not parse is refused with the position as the file has it.
+    let target = opts.target.as_deref().map(|t| go.parse(t).ok());
+    let apart = if played || opts.region.is_some() || target == Some(None) {
+        Vec::new()
+    } else {
+        apart::left_out(go, target.flatten(), &pos.answers)
+    };
+    if apart.is_empty() {
+        return solve_oriented(pos, file, opts);
+    }
+    let mut kept = pos.clone();
+    for &p in &apart {
+        kept.go.setup(p, None);
+    }
+    let mut report = solve_oriented(&kept, file, opts)?;
+    let names: Vec<String> = apart.iter().map(|&p| go.name(p)).collect();
+    let note = format!(
+        "the {} at {} {} apart from the problem (four empty lines or more from its stones) and \
+         {} left out",
+        if names.len() == 1 { "stone" } else { "stones" },
+        names.join(", "),
+        if names.len() == 1 { "stands" } else { "stand" },
+        if names.len() == 1 { "is" } else { "are" },
+    );
+    if let Some(serde_json::Value::String(d)) = report.json.get_mut("decided")
+        && !d.is_empty()
+    {
+        d.push_str("; ");
+        d.push_str(&note);
+    }
+    // The text says so after the goal's line, or first when the goal was given.
+    let mut first = note.clone();
+    first[..1].make_ascii_uppercase();
+    let at = if report.text.starts_with(DECIDED) {
+        report.text.find('\n').map_or(report.text.len(), |i| i + 1)
+    } else {
+        0
+    };
+    report.text.insert_str(at, &format!("{first}.\n"));
+    Ok(report)
+}
+
+/// `solve` on the problem's stones, turned (`orient`).
+fn solve_oriented(
     pos: &GoPosition,
     file: &str,
     opts: &super::SolveOptions,
