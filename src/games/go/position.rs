@@ -281,6 +281,7 @@ type SgfMove = (Color, Option<(usize, usize)>, String, usize);
 /// or to both colours is an error), then the main line, unless the file is a problem file
 /// (`GoPosition::answers`), whose variations are answers and are not played. Passes after the
 /// game's end (two passes) are skipped with a warning, as other programs read such records.
+/// Of a collection of several game trees the first is read, with a warning.
 pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let at = |offset: usize, message: String| -> GameError {
         let (line, column) = line_col(text, offset);
@@ -292,7 +293,8 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         }
         .into()
     };
-    let root = sgf::parse(text).map_err(|e| at(e.offset, format!("SGF: {}", e.message)))?;
+    let (root, next_tree) =
+        sgf::parse_first(text).map_err(|e| at(e.offset, format!("SGF: {}", e.message)))?;
     if let Some((gm, o)) = root.first_at("GM")
         && gm.trim() != "1"
     {
@@ -496,6 +498,14 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         .map(|g| go.pt(id_of(g.1)))
         .collect();
     let mut warnings = Vec::new();
+    // A collection of several problems or games: the first is read, and the user told.
+    if let Some(o) = next_tree {
+        let (line, column) = line_col(text, o);
+        warnings.push(format!(
+            "{file}:{line}:{column}: the file holds more than one game tree; only the first is \
+             read"
+        ));
+    }
     for (i, (colour, p, written, o)) in moves.iter().enumerate() {
         if go.game_over() && moves[i..].iter().all(|m| m.1.is_none()) {
             let extra = moves.len() - i;
@@ -647,5 +657,21 @@ mod tests {
         );
         let clean = sgf("(;SZ[9];B[ee];W[];B[])").unwrap();
         assert!(clean.warnings.is_empty());
+    }
+
+    /// A collection of several game trees reads the first and says where the next begins.
+    #[test]
+    fn a_collection_reads_its_first_tree_with_a_warning() {
+        let pos = sgf("(;SZ[9]AB[aa]AW[ba])\n\n  (;SZ[9]AB[ee])\n").unwrap();
+        assert_eq!(
+            pos.go.stone(pos.go.parse("A9").unwrap()),
+            Some(Color::Black)
+        );
+        assert!(pos.go.is_empty(pos.go.parse("E5").unwrap()));
+        assert_eq!(
+            pos.warnings,
+            ["t.sgf:3:3: the file holds more than one game tree; only the first is read"]
+        );
+        assert!(sgf("(;SZ[9]AB[aa])\n\n").unwrap().warnings.is_empty());
     }
 }

@@ -252,6 +252,12 @@ impl Parser<'_> {
 
 /// Parses the first game tree of an SGF collection.
 pub fn parse(text: &str) -> Result<SgfNode, SgfError> {
+    parse_first(text).map(|(root, _)| root)
+}
+
+/// Parses the first game tree of an SGF collection, with the byte offset of the next game
+/// tree when the collection holds more (None when only blank text follows the first).
+pub fn parse_first(text: &str) -> Result<(SgfNode, Option<usize>), SgfError> {
     let mut p = Parser {
         text,
         bytes: text.as_bytes(),
@@ -259,7 +265,9 @@ pub fn parse(text: &str) -> Result<SgfNode, SgfError> {
     };
     p.skip_ws();
     let root = p.game_tree(0)?;
-    Ok(root)
+    p.skip_ws();
+    let next = (p.bytes.get(p.pos) == Some(&b'(')).then_some(p.pos);
+    Ok((root, next))
 }
 
 fn escape(v: &str) -> String {
