@@ -196,6 +196,55 @@ fn decided_gives_its_reasons() {
     assert_eq!(v["key_move"], "B9");
 }
 
+/// A problem file written as its set-up and one line of moves, the answer (as the "Ten
+/// Thousand Tsumego" collection's files write Cho's elementary 2), is solved at its set-up with
+/// the line's first move as the file's answer: played through, the position after the book's
+/// answer was solved instead ("White cannot kill"). `score` still plays the line through.
+#[test]
+fn a_set_up_and_one_line_of_moves_is_a_problem_and_its_answer() {
+    let dir = temp_dir("solve-go-one-line");
+    let sgf = "(;FF[4]GM[1]SZ[19]AB[ab][bb][cb][db][eb]AW[ca][ea][fb][ac][bc][cc][dc][ec][fc]\
+               ;C[Black to play: Elementary]B[ba])";
+    let v = solve_sgf(&dir, "line.sgf", sgf, &["--budget-ms", "2000"]);
+    assert_eq!(v["to_play"], "black", "{v}");
+    assert_eq!(v["goal"], "live", "{v}");
+    assert_eq!(v["status"], "proven", "{v}");
+    assert_eq!(v["key_move"], "B19", "{v}");
+    let decided = v["decided"].as_str().expect("decided");
+    assert!(decided.ends_with("read as its answer"), "{decided}");
+    let out = stonepress(
+        &dir,
+        &[
+            "solve",
+            "go",
+            "--position",
+            "line.sgf",
+            "--budget-ms",
+            "2000",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "The file's line of moves after its set-up is read as the problem's \
+                          answer (its first move B19)"
+        ),
+        "{text}"
+    );
+    // Another first move than the line's is reported against the line's answer.
+    let other = "(;FF[4]GM[1]SZ[19]AB[ab][bb][cb][db][eb]AW[ca][ea][fb][ac][bc][cc][dc][ec][fc]\
+                 ;W[ba])";
+    let w = solve_sgf(&dir, "white.sgf", other, &["--budget-ms", "2000"]);
+    assert_eq!(w["to_play"], "white", "{w}");
+    assert_eq!(w["status"], "proven", "{w}");
+    if w["key_move"] != "B19" {
+        assert_eq!(w["given_answers"][0]["move"], "B19", "{w}");
+    }
+    let score = stonepress(&dir, &["score", "go", "--position", "line.sgf", "--json"]);
+    let s: serde_json::Value = serde_json::from_slice(&score.stdout).expect("score JSON");
+    assert_eq!(s["moves"], 1, "score plays the line: {s}");
+}
+
 /// A problem on a whole board with stones far from it (the far 4-4 points here) is read
 /// without them, as it reads alone: with them its box spanned the board, and the corner that
 /// reads in milliseconds alone was unknown at 5 s. `decided` and the text say what was left out.

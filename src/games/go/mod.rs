@@ -392,15 +392,38 @@ fn survivor(
 const DECIDED: &str = "Goal (decided from the position): ";
 
 /// `stonepress solve go`: life and death with df-pn (`file` names the position in messages).
-/// A set-up position is read without the stones that stand apart from the problem (`apart`),
-/// turned so that its edges lie at the top and on the left, on the smallest board that holds
-/// it as the published collections do (`orient`), and the answer's points are named back as
-/// the position has them.
+/// An SGF file of set-up stones of both colours and one line of moves is read as a problem
+/// whose answer the line gives (`GoPosition::before_line`): the set-up is solved, the line's
+/// first move is the file's answer. A set-up position is read without the stones that stand
+/// apart from the problem (`apart`), turned so that its edges lie at the top and on the left,
+/// on the smallest board that holds it as the published collections do (`orient`), and the
+/// answer's points are named back as the position has them.
 pub fn solve(
     pos: &GoPosition,
     file: &str,
     opts: &super::SolveOptions,
 ) -> Result<ScoreReport, GameError> {
+    if let Some((before, first)) = &pos.before_line {
+        let problem = GoPosition {
+            go: before.clone(),
+            answers: first.iter().copied().collect(),
+            before_line: None,
+            ..pos.clone()
+        };
+        let mut report = solve(&problem, file, opts)?;
+        let note = format!(
+            "The file's line of moves after its set-up is read as the problem's answer (its \
+             first move {}), and the set-up is solved.\n",
+            first.map_or("pass".to_string(), |p| before.name(p))
+        );
+        report.text.insert_str(0, &note);
+        if let Some(serde_json::Value::String(d)) = report.json.get_mut("decided")
+            && !d.is_empty()
+        {
+            d.push_str("; the file's line of moves after its set-up is read as its answer");
+        }
+        return Ok(report);
+    }
     let go = &pos.go;
     let played = go.moves_played() > 0 || go.passes() > 0 || go.ko_point().is_some();
     // A target that does not parse is refused with the position as the file has it.

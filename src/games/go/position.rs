@@ -45,6 +45,12 @@ pub struct GoPosition {
     /// marked variations or two first moves or more) is read as its set-up alone, the
     /// position before the answers; an unmarked one has no answers here.
     pub answers: Vec<Pt>,
+    /// For an SGF file of set-up stones of both colours followed by one line of moves (no
+    /// variations at its start): the set-up as it stands before the line, its first move's
+    /// colour to play, and that first move (None for a pass). The line is played through for
+    /// `go`, as a record continued from a position; `solve` reads the file as a problem whose
+    /// answer the line gives, as problem collections write a single answer.
+    pub before_line: Option<(Go, Option<Pt>)>,
 }
 
 /// The handicap points for N stones on a board of size n, in the traditional order:
@@ -228,6 +234,7 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         result: None,
         warnings: Vec::new(),
         answers: Vec::new(),
+        before_line: None,
     };
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
@@ -497,6 +504,16 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         .filter(|g| g.0 == go.to_move())
         .map(|g| go.pt(id_of(g.1)))
         .collect();
+    // One line of moves after a set-up of both colours (its variations, if any, were read as
+    // answers above and the line dropped).
+    let before_line = match moves.first() {
+        Some(&(colour, p, _, _)) if both_colours && setup_nodes > 0 => {
+            let mut before = go.clone();
+            before.set_to_move(colour);
+            Some((before, p.map(|p| go.pt(id_of(p)))))
+        }
+        _ => None,
+    };
     let mut warnings = Vec::new();
     // A collection of several problems or games: the first is read, and the user told.
     if let Some(o) = next_tree {
@@ -556,6 +573,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         result,
         warnings,
         answers,
+        before_line,
     })
 }
 
@@ -606,14 +624,28 @@ mod tests {
         assert_eq!(p.go.moves_played(), 0);
         assert_eq!(p.go.to_move(), Color::White);
         assert!(p.answers.is_empty(), "no answer is marked");
-        // One line of moves after the set-up is a record continued from a position.
+        assert!(p.before_line.is_none());
+        // One line of moves after the set-up is played through as a record continued from a
+        // position, and kept as a problem's answer for `solve`: the set-up before it, the
+        // first move's colour to play.
         let one = sgf("(;SZ[9]AB[aa][ba]AW[ca][cb];W[ab];B[bb])").expect("one line");
         assert_eq!(one.go.moves_played(), 2);
+        let (before, first) = one
+            .before_line
+            .as_ref()
+            .expect("the set-up before the line");
+        assert_eq!(before.moves_played(), 0);
+        assert_eq!(before.to_move(), Color::White);
+        assert_eq!(first.map(|p| before.name(p)).as_deref(), Some("A8"));
         // Handicap stones and a comment that says "correct": a game record, played through.
         let game =
             sgf("(;SZ[9]HA[2]AB[cc][gg];W[ee]C[correct];B[ce](;W[ec])(;W[dd]))").expect("a record");
         assert_eq!(game.go.moves_played(), 3);
         assert!(game.answers.is_empty());
+        assert!(
+            game.before_line.is_none(),
+            "set-up stones of one colour: a game"
+        );
     }
 
     #[test]
