@@ -52,6 +52,24 @@ fn solve(dir: &std::path::Path, p: &Problem, budget_ms: u64) -> (Option<String>,
     )
 }
 
+/// No stone of a Cho sample stands apart from its problem: `solve go` reads every stone of it
+/// (`apart`; the wide collection is checked with the rest of its properties below).
+#[test]
+fn every_cho_sample_is_one_cluster_of_stones() {
+    for level in LEVELS {
+        for p in problems(level) {
+            let pos = stonepress::games::go::position::from_sgf(&p.sgf, &p.number)
+                .unwrap_or_else(|e| panic!("{}: {e}", p.number));
+            assert_eq!(
+                stonepress::games::go::apart::clusters(&pos.go).len(),
+                1,
+                "{}: stones apart from the problem",
+                p.number
+            );
+        }
+    }
+}
+
 #[test]
 fn cho_problems_get_the_books_first_move_from_the_stones_alone() {
     let dir = temp_dir("published");
