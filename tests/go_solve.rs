@@ -225,9 +225,9 @@ fn a_set_up_and_one_line_of_moves_is_a_problem_and_its_answer() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with(
-            "The file's line of moves after its set-up is read as the problem's \
-                          answer (its first move B19)"
+        text.contains(
+            "\nThe file's line of moves after its set-up is read as the problem's answer (its \
+             first move B19)"
         ),
         "{text}"
     );

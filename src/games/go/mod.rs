@@ -411,17 +411,18 @@ pub fn solve(
             ..pos.clone()
         };
         let mut report = solve(&problem, file, opts)?;
-        let note = format!(
-            "The file's line of moves after its set-up is read as the problem's answer (its \
-             first move {}), and the set-up is solved.\n",
-            first.map_or("pass".to_string(), |p| before.name(p))
+        add_reason(
+            &mut report,
+            "the file's line of moves after its set-up is read as its answer",
         );
-        report.text.insert_str(0, &note);
-        if let Some(serde_json::Value::String(d)) = report.json.get_mut("decided")
-            && !d.is_empty()
-        {
-            d.push_str("; the file's line of moves after its set-up is read as its answer");
-        }
+        add_note(
+            &mut report,
+            &format!(
+                "The file's line of moves after its set-up is read as the problem's answer (its \
+                 first move {}), and the set-up is solved.",
+                first.map_or("pass".to_string(), |p| before.name(p))
+            ),
+        );
         return Ok(report);
     }
     let go = &pos.go;
@@ -450,22 +451,31 @@ pub fn solve(
         if names.len() == 1 { "stands" } else { "stand" },
         if names.len() == 1 { "is" } else { "are" },
     );
+    add_reason(&mut report, &note);
+    let mut first = note.clone();
+    first[..1].make_ascii_uppercase();
+    add_note(&mut report, &format!("{first}."));
+    Ok(report)
+}
+
+/// Adds `reason` to the report's `decided`, when the goal was decided (it is empty when given).
+fn add_reason(report: &mut ScoreReport, reason: &str) {
     if let Some(serde_json::Value::String(d)) = report.json.get_mut("decided")
         && !d.is_empty()
     {
         d.push_str("; ");
-        d.push_str(&note);
+        d.push_str(reason);
     }
-    // The text says so after the goal's line, or first when the goal was given.
-    let mut first = note.clone();
-    first[..1].make_ascii_uppercase();
+}
+
+/// Adds a line to the text report after the goal's line, or first when the goal was given.
+fn add_note(report: &mut ScoreReport, line: &str) {
     let at = if report.text.starts_with(DECIDED) {
         report.text.find('\n').map_or(report.text.len(), |i| i + 1)
     } else {
         0
     };
-    report.text.insert_str(at, &format!("{first}.\n"));
-    Ok(report)
+    report.text.insert_str(at, &format!("{line}\n"));
 }
 
 /// `solve` on the problem's stones, turned (`orient`).
