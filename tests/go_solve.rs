@@ -240,6 +240,15 @@ fn a_set_up_and_one_line_of_moves_is_a_problem_and_its_answer() {
     if w["key_move"] != "B19" {
         assert_eq!(w["given_answers"][0]["move"], "B19", "{w}");
     }
+    // `--to-play` gives the set-up to the other side: the line, Black's, answers nothing.
+    let turned = solve_sgf(
+        &dir,
+        "line.sgf",
+        sgf,
+        &["--budget-ms", "2000", "--to-play", "white"],
+    );
+    assert_eq!(turned["to_play"], "white", "{turned}");
+    assert_eq!(turned["given_answers"], serde_json::json!([]), "{turned}");
     let score = stonepress(&dir, &["score", "go", "--position", "line.sgf", "--json"]);
     let s: serde_json::Value = serde_json::from_slice(&score.stdout).expect("score JSON");
     assert_eq!(s["moves"], 1, "score plays the line: {s}");

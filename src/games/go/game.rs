@@ -137,6 +137,14 @@ impl Position for Loaded {
 
     fn set_to_play(&mut self, side: Color) -> Result<(), String> {
         self.pos.go.set_to_move(side);
+        // A file read as a set-up and its answer's line: the line answers for its own colour,
+        // so for the other side the set-up is read with no answer.
+        if let Some((before, first)) = &mut self.pos.before_line
+            && before.to_move() != side
+        {
+            before.set_to_move(side);
+            *first = None;
+        }
         Ok(())
     }
 

@@ -417,11 +417,16 @@ pub fn solve(
         );
         add_note(
             &mut report,
-            &format!(
-                "The file's line of moves after its set-up is read as the problem's answer (its \
-                 first move {}), and the set-up is solved.",
-                first.map_or("pass".to_string(), |p| before.name(p))
-            ),
+            &match first {
+                Some(p) => format!(
+                    "The file's line of moves after its set-up is read as the problem's answer \
+                     (its first move {}), and the set-up is solved.",
+                    before.name(*p)
+                ),
+                None => "The file's line of moves after its set-up is set aside (it does not \
+                         begin with a stone of the side to play), and the set-up is solved."
+                    .to_string(),
+            },
         );
         return Ok(report);
     }

@@ -47,7 +47,8 @@ pub struct GoPosition {
     pub answers: Vec<Pt>,
     /// For an SGF file of set-up stones of both colours followed by one line of moves (no
     /// variations at its start): the set-up as it stands before the line, its first move's
-    /// colour to play, and that first move (None for a pass). The line is played through for
+    /// colour to play, and that first move (None for a pass, or once `--to-play` has given the
+    /// move to the other side). The line is played through for
     /// `go`, as a record continued from a position; `solve` reads the file as a problem whose
     /// answer the line gives, as problem collections write a single answer.
     pub before_line: Option<(Go, Option<Pt>)>,
