@@ -154,7 +154,10 @@ impl Position for Loaded {
         } else {
             Move::Play(self.pos.go.parse(token).map_err(|e| e.to_string())?)
         };
-        self.pos.go.play(m).map_err(|r| r.reason().to_string())
+        self.pos.go.play(m).map_err(|r| r.reason().to_string())?;
+        // Moved on from, the position is no longer the file's set-up and answer.
+        self.pos.before_line = None;
+        Ok(())
     }
 
     fn undo(&mut self) -> bool {
