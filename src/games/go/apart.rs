@@ -31,10 +31,7 @@ pub const APART: i32 = 5;
 pub fn clusters(go: &Go) -> Vec<Vec<Pt>> {
     let stones: Vec<Pt> = go.points().filter(|&p| go.stone(p).is_some()).collect();
     let at: Vec<(i32, i32)> = stones.iter().map(|&p| go.board().coord(go.id(p))).collect();
-    let near = |i: usize, j: usize| {
-        let (a, b) = (at[i], at[j]);
-        (a.0 - b.0).abs().max((a.1 - b.1).abs()) < APART
-    };
+    let near = |i: usize, j: usize| across(at[i], at[j]) < APART;
     let mut cluster = vec![usize::MAX; stones.len()];
     let mut out: Vec<Vec<Pt>> = Vec::new();
     for first in 0..stones.len() {
@@ -61,11 +58,16 @@ pub fn clusters(go: &Go) -> Vec<Vec<Pt>> {
     out
 }
 
-/// The distance across or along between two points.
+/// The distance in lines across or along (the larger of the two) between two board
+/// coordinates.
+fn across(a: (i32, i32), b: (i32, i32)) -> i32 {
+    (a.0 - b.0).abs().max((a.1 - b.1).abs())
+}
+
+/// `across` between two points.
 fn lines(go: &Go, a: Pt, b: Pt) -> i32 {
-    let (x, y) = go.board().coord(go.id(a));
-    let (u, v) = go.board().coord(go.id(b));
-    (x - u).abs().max((y - v).abs())
+    let at = |p: Pt| go.board().coord(go.id(p));
+    across(at(a), at(b))
 }
 
 /// The stones to leave out of the reading of `go`: those of every cluster but the problem's

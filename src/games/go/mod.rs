@@ -431,7 +431,7 @@ pub fn solve(
         return Ok(report);
     }
     let go = &pos.go;
-    let played = go.moves_played() > 0 || go.passes() > 0 || go.ko_point().is_some();
+    let played = orient::reached_by_moves(go);
     // A target that does not parse is refused with the position as the file has it.
     let target = opts.target.as_deref().map(|t| go.parse(t).ok());
     let apart = if played || opts.region.is_some() || target == Some(None) {

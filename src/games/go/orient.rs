@@ -52,6 +52,12 @@ fn gaps(go: &Go) -> Option<[i32; 4]> {
     Some([x0, n - 1 - x1, y0, n - 1 - y1])
 }
 
+/// True for a position reached by moves (or passes, or holding a ko ban): its history, which
+/// the ko rule reads, is part of it, so it is read as it stands, not turned or trimmed.
+pub fn reached_by_moves(go: &Go) -> bool {
+    go.moves_played() > 0 || go.passes() > 0 || go.ko_point().is_some()
+}
+
 /// The most empty lines between the stones and an edge that the problem is set against.
 const NEAR: i32 = 2;
 
@@ -108,7 +114,7 @@ impl Orientation {
             flip_y: false,
             diagonal: false,
         };
-        let played = go.moves_played() > 0 || go.passes() > 0 || go.ko_point().is_some();
+        let played = reached_by_moves(go);
         let Some([left, right, bottom, top]) = gaps(go).filter(|_| !played) else {
             return identity();
         };
