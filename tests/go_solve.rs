@@ -196,6 +196,85 @@ fn decided_gives_its_reasons() {
     assert_eq!(v["key_move"], "B9");
 }
 
+/// A problem file's own words and marks decide the goal before the stones do: the comment
+/// names the side to play (the file has no `PL`) and the colour whose group is at stake, and
+/// an `MA` mark names the group. `decided` quotes them; the flags still override them.
+#[test]
+fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
+    let dir = temp_dir("solve-go-stated");
+    let corner = CORNER.replace("PL[B]", "");
+    let kill = solve_sgf(
+        &dir,
+        "kill.sgf",
+        &format!("{corner}C[White to play and kill])"),
+        &["--budget-ms", "3000"],
+    );
+    assert_eq!(kill["to_play"], "white", "{kill}");
+    assert_eq!(kill["goal"], "kill", "{kill}");
+    assert_eq!(kill["target"], "B8", "{kill}");
+    assert_eq!(kill["status"], "proven", "{kill}");
+    let decided = kill["decided"].as_str().expect("decided");
+    assert!(
+        decided.starts_with(
+            "White to play and kill the black group at B8: the file's comment \
+             says \"White to play and kill\""
+        ),
+        "{decided}"
+    );
+    // Against the stones' guess (Black's group lies inside): the reading stays with the
+    // colour the file names, and does not turn to the other colour's group when it fails.
+    let wall = solve_sgf(
+        &dir,
+        "wall.sgf",
+        &format!("{corner}C[Black to play and kill the white stones])"),
+        &["--budget-ms", "3000"],
+    );
+    assert_eq!(
+        (&wall["to_play"], &wall["goal"]),
+        (&"black".into(), &"kill".into()),
+        "{wall}"
+    );
+    assert_eq!(wall["status"], "disproven", "{wall}");
+    assert!(
+        wall["decided"]
+            .as_str()
+            .unwrap()
+            .starts_with("Black to play and kill the white group")
+    );
+    // Without the comment the same stones are read as Black's life.
+    let plain = solve_sgf(
+        &dir,
+        "plain.sgf",
+        &format!("{corner})"),
+        &["--budget-ms", "3000"],
+    );
+    assert_eq!(plain["goal"], "live", "{plain}");
+    // A flag overrides the comment.
+    let flagged = solve_sgf(
+        &dir,
+        "flag.sgf",
+        &format!("{corner}C[Black to play and kill the white stones])"),
+        &["--budget-ms", "3000", "--goal", "live"],
+    );
+    assert_eq!(flagged["goal"], "live", "{flagged}");
+    assert_eq!(flagged["key_move"], "B9", "{flagged}");
+    // A mark names the target among the comment's colour, here a black stone off the largest
+    // chain's first point.
+    let marked = solve_sgf(
+        &dir,
+        "marked.sgf",
+        &format!("{corner}C[黒先活]MA[db][fc])"),
+        &["--budget-ms", "3000"],
+    );
+    assert_eq!(marked["target"], "D8", "{marked}");
+    assert_eq!(marked["key_move"], "B9", "{marked}");
+    let decided = marked["decided"].as_str().expect("decided");
+    assert!(
+        decided.contains("the file's comment says \"黒先活\"; the file marks the group at D8 (MA)"),
+        "{decided}"
+    );
+}
+
 /// A problem file written as its set-up and one line of moves, the answer (as the "Ten
 /// Thousand Tsumego" collection's files write Cho's elementary 2), is solved at its set-up with
 /// the line's first move as the file's answer: played through, the position after the book's

@@ -162,7 +162,8 @@ pub enum Command {
         /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
-        /// The goal: auto (default, decided from the position) or one of the game's puzzle
+        /// The goal: auto (default, decided from the position, or from a problem file's own
+        /// statement where the game reads one, such as "Black to live") or one of the game's puzzle
         /// kinds as `stonepress games` lists them; kill, live or capture for life and death.
         #[arg(long)]
         goal: Option<String>,

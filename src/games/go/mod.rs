@@ -14,6 +14,7 @@ pub mod position;
 pub mod puzzle;
 pub mod score;
 pub mod sgf;
+pub mod statement;
 
 #[cfg(test)]
 mod tests;
@@ -437,7 +438,11 @@ pub fn solve(
     let apart = if played || opts.region.is_some() || target == Some(None) {
         Vec::new()
     } else {
-        apart::left_out(go, target.flatten(), &pos.answers)
+        apart::left_out(
+            go,
+            target.flatten().or(pos.marked.first().copied()),
+            &pos.answers,
+        )
     };
     if apart.is_empty() {
         return solve_oriented(pos, file, opts);
@@ -461,6 +466,22 @@ pub fn solve(
     first[..1].make_ascii_uppercase();
     add_note(&mut report, &format!("{first}."));
     Ok(report)
+}
+
+/// The target among the stones a file marks (`GoPosition::marked`): the largest marked chain
+/// of the colour `defender` (of any colour when None), the first marked among equals.
+fn marked_target(go: &Go, marked: &[Pt], defender: Option<Color>) -> Option<Pt> {
+    let mut best: Option<Pt> = None;
+    for &p in marked {
+        let Some(c) = go.stone(p) else { continue };
+        if defender.is_some_and(|d| d != c) {
+            continue;
+        }
+        if best.is_none_or(|b| go.group(p).len() > go.group(b).len()) {
+            best = Some(p);
+        }
+    }
+    best
 }
 
 /// Adds `reason` to the report's `decided`, when the goal was decided (it is empty when given).
@@ -507,6 +528,7 @@ fn solve_oriented(
     let turned = GoPosition {
         go: turn.turned(go),
         answers: pos.answers.iter().filter_map(|&a| turn.turn(a)).collect(),
+        marked: pos.marked.iter().filter_map(|&a| turn.turn(a)).collect(),
         ..pos.clone()
     };
     // A given target holds a stone, and a given region keeps the whole board: both are on it.
@@ -566,6 +588,14 @@ fn solve_as_given(
             go.name(target)
         )
     };
+    // The file's own words and marks, where no flag says otherwise: the defender its comment
+    // names, and the group its set-up marks.
+    let stated = pos
+        .statement
+        .as_ref()
+        .filter(|_| goal_word == "auto" && opts.target.is_none())
+        .and_then(|s| Some((s.defender?, s.said.clone())));
+    let mut target_marked = false;
     let (mut goal, mut target, mut decided, why_defender) = match goal_word.as_str() {
         "auto" | "kill" | "live" | "capture" => {
             let mut reasons = Vec::new();
@@ -579,46 +609,60 @@ fn solve_as_given(
                     p
                 }
                 None => {
-                    let defender = match goal_word.as_str() {
-                        "kill" | "capture" => mover.opp(),
-                        "live" => mover,
-                        _ => {
-                            let (c, why) = guess_defender(&go).ok_or_else(|| {
-                                bad("cannot tell the attacker from the defender: give --target"
-                                    .into())
-                            })?;
-                            reasons.push(why);
-                            c
+                    let defender = match (goal_word.as_str(), &stated) {
+                        ("kill" | "capture", _) => mover.opp(),
+                        ("live", _) => mover,
+                        (_, Some((c, said))) => {
+                            reasons.push(format!("the file's comment says \"{said}\""));
+                            *c
                         }
+                        _ => match marked_target(&go, &pos.marked, None) {
+                            Some(t) => go.stone(t).expect("a marked stone"),
+                            None => {
+                                let (c, why) = guess_defender(&go).ok_or_else(|| {
+                                    bad("cannot tell the attacker from the defender: give \
+                                         --target"
+                                        .into())
+                                })?;
+                                reasons.push(why);
+                                c
+                            }
+                        },
                     };
-                    let ranked = groups_to_read(&go, defender, &region);
-                    let t = first_group(&ranked, &go, defender, &region).ok_or_else(|| {
-                        bad(format!(
-                            "no {} group to attack in the region",
-                            defender.name()
-                        ))
-                    })?;
-                    let size = go.group(t).len();
-                    let tied = ranked
-                        .iter()
-                        .filter(|&&g| go.group(g).len() == size)
-                        .count();
-                    reasons.push(if tied > 1 {
-                        format!(
-                            "{} is {}'s largest group in the problem (of its {tied} groups of \
-                             {}, the one with the most stones linked to it)",
-                            go.name(t),
-                            defender.title(),
-                            plural(size, "stone", "stones")
-                        )
+                    if let Some(t) = marked_target(&go, &pos.marked, Some(defender)) {
+                        target_marked = true;
+                        reasons.push(format!("the file marks the group at {} (MA)", go.name(t)));
+                        t
                     } else {
-                        format!(
-                            "{} is {}'s largest group in the problem",
-                            go.name(t),
-                            defender.title()
-                        )
-                    });
-                    t
+                        let ranked = groups_to_read(&go, defender, &region);
+                        let t = first_group(&ranked, &go, defender, &region).ok_or_else(|| {
+                            bad(format!(
+                                "no {} group to attack in the region",
+                                defender.name()
+                            ))
+                        })?;
+                        let size = go.group(t).len();
+                        let tied = ranked
+                            .iter()
+                            .filter(|&&g| go.group(g).len() == size)
+                            .count();
+                        reasons.push(if tied > 1 {
+                            format!(
+                                "{} is {}'s largest group in the problem (of its {tied} groups of \
+                             {}, the one with the most stones linked to it)",
+                                go.name(t),
+                                defender.title(),
+                                plural(size, "stone", "stones")
+                            )
+                        } else {
+                            format!(
+                                "{} is {}'s largest group in the problem",
+                                go.name(t),
+                                defender.title()
+                            )
+                        });
+                        t
+                    }
                 }
             };
             let goal = ld::Goal::for_defender(go.stone(target).expect("a stone"), mover);
@@ -701,7 +745,9 @@ fn solve_as_given(
     let solve_for = |go: &Go, target: Pt, goal: ld::Goal, deadline, share| {
         solve_with(go, target, goal, budget_until(deadline), share)
     };
-    let auto = goal_word == "auto" && opts.target.is_none();
+    // A target the file marks is read as a given one is; a defender its comment names keeps
+    // the reading to that colour's groups.
+    let auto = goal_word == "auto" && opts.target.is_none() && !target_marked;
     let wins = |r: &ld::LdResult| matches!(r.status, ld::LdStatus::Proven | ld::LdStatus::Ko);
     // A reading is settled when the side to move reaches its goal even if it lets the other
     // side move first (a pass wins, or nothing needs playing), so the position poses no
@@ -759,7 +805,7 @@ fn solve_as_given(
             }
         }
     }
-    if auto {
+    if auto && stated.is_none() {
         let rethink = match result.status {
             ld::LdStatus::Disproven => true,
             ld::LdStatus::Unknown => false,

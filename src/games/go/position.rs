@@ -5,7 +5,8 @@
 //! placed in the traditional order, then White moves), `komi` (default 7, or 0 in handicap
 //! games), `ko_rule` ("superko" or "simple"), `to_play`, `moves` (replayed with every rule
 //! enforced; "pass" passes, "resign" ends the record) and `dead` (stones marked dead for
-//! scoring). SGF files give SZ, KM, HA, AB, AW, AE, PL and the B/W moves of the main line.
+//! scoring). SGF files give SZ, KM, HA, AB, AW, AE, PL and the B/W moves of the main line; a
+//! problem file's set-up also gives its statement (C, `statement`) and its marked stones (MA).
 //!
 //! Set-up stones are resolved before any reaches the engine: a point given twice or to both
 //! colours is an error naming it, SGF `AE` empties a point set up earlier (in file order), and
@@ -15,6 +16,7 @@
 
 use super::engine::{Color, Go, KoRule, Move, Pt};
 use super::sgf;
+use super::statement::Statement;
 use crate::games::position::{
     Blame, PositionSpec, coord_message, line_col, picture_rows, quote, spec_for,
 };
@@ -52,6 +54,14 @@ pub struct GoPosition {
     /// `go`, as a record continued from a position; `solve` reads the file as a problem whose
     /// answer the line gives, as problem collections write a single answer.
     pub before_line: Option<(Go, Option<Pt>)>,
+    /// What a problem file's comment says it asks ("Black to live", "黒先白死"): read from
+    /// the set-up's comments, and from the first move's in the one-line form
+    /// (`statement::read`). `solve` takes the defender from it when neither `--goal` nor
+    /// `--target` is given, and the side to play when the file has no `PL`.
+    pub statement: Option<super::statement::Statement>,
+    /// The stones a problem file's set-up marks with `MA`, where such files mark the group
+    /// at stake: `solve` takes its target among them when `--target` is not given.
+    pub marked: Vec<Pt>,
 }
 
 /// The handicap points for N stones on a board of size n, in the traditional order:
@@ -236,6 +246,8 @@ pub fn from_spec(spec: &PositionSpec, text: &str, file: &str) -> Result<GoPositi
         warnings: Vec::new(),
         answers: Vec::new(),
         before_line: None,
+        statement: None,
+        marked: Vec::new(),
     };
     if let Some(moves) = &spec.moves {
         for (i, tok) in moves.tokens().iter().enumerate() {
@@ -377,7 +389,21 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
             .iter()
             .any(|n| n.get(id).is_some_and(|v| !v.is_empty()))
     });
-    if setup_nodes < line.len() && setup_nodes > 0 && both_colours {
+    let problem_file = setup_nodes > 0 && both_colours;
+    // The problem's own words: the set-up's comments, and in the one-line form (a single
+    // move after the set-up) that move's, which is where such files write them.
+    let mut statement = None;
+    if problem_file {
+        let one_line = line[setup_nodes - 1].children.len() == 1;
+        let worded = line[..setup_nodes]
+            .iter()
+            .chain(line.get(setup_nodes).filter(|_| one_line));
+        statement = worded
+            .filter_map(|n| n.first_at("C"))
+            .find_map(|(c, o)| super::statement::read(c).map(|s| (s, o)));
+    }
+    let no_pl = line[..setup_nodes].iter().all(|n| n.get("PL").is_none());
+    if setup_nodes < line.len() && problem_file {
         let last = line[setup_nodes - 1];
         if last.children.len() >= 2 && !last.children.iter().any(marked) {
             // Unmarked answers: the set-up, with the side of the first moves to play.
@@ -497,6 +523,37 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
             ),
         ));
     }
+    let mut warnings = Vec::new();
+    // The side the comment says is to play, where no `PL` says it. Set against `PL`, or
+    // against the colour of the answers the file gives, the file's moves are followed.
+    if let Some((
+        Statement {
+            to_play: Some(c), ..
+        },
+        o,
+    )) = &statement
+    {
+        let file_says = to_move.or(given.first().map(|g| g.0));
+        match file_says {
+            Some(f) if f != *c => {
+                let (line, column) = line_col(text, *o);
+                warnings.push(format!(
+                    "{file}:{line}:{column}: the comment says {} to play, but the file {} \
+                     {}; {} plays",
+                    c.title(),
+                    if no_pl {
+                        "gives answers for"
+                    } else {
+                        "has PL for"
+                    },
+                    f.title(),
+                    f.title()
+                ));
+            }
+            Some(_) => {}
+            None => to_move = Some(*c),
+        }
+    }
     if let Some(c) = to_move.or(given.first().map(|g| g.0)) {
         go.set_to_move(c);
     }
@@ -515,7 +572,6 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         }
         _ => None,
     };
-    let mut warnings = Vec::new();
     // A collection of several problems or games: the first is read, and the user told.
     if let Some(o) = next_tree {
         let (line, column) = line_col(text, o);
@@ -553,6 +609,26 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
             )
         })?;
     }
+    // The stones a problem file's set-up marks (MA): the group at stake, where files mark it.
+    let mut marked = Vec::new();
+    if problem_file {
+        for node in &root.main_line()[..setup_nodes] {
+            for (v, o) in node.values("MA") {
+                for p in sgf::expand_points(&[v.to_string()], n).map_err(|m| at(o, m))? {
+                    let p = go.pt(id_of(p));
+                    if before_line
+                        .as_ref()
+                        .map_or(&go, |b| &b.0)
+                        .stone(p)
+                        .is_some()
+                        && !marked.contains(&p)
+                    {
+                        marked.push(p);
+                    }
+                }
+            }
+        }
+    }
     let result = root.first("RE").map(str::to_string);
     let resigned = result.as_deref().and_then(|r| {
         let r = r.to_ascii_uppercase();
@@ -575,6 +651,8 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         warnings,
         answers,
         before_line,
+        statement: statement.map(|(s, _)| s),
+        marked,
     })
 }
 
@@ -690,6 +768,59 @@ mod tests {
         );
         let clean = sgf("(;SZ[9];B[ee];W[];B[])").unwrap();
         assert!(clean.warnings.is_empty());
+    }
+
+    /// A problem file's words and marks: the set-up's comment (or the one-line form's first
+    /// move's) states the defender and, without `PL`, the side to play; `MA` on a stone marks
+    /// the group at stake. A variation's comment is an answer's, never the statement.
+    #[test]
+    fn a_problem_files_statement_and_marks_are_read() {
+        let set_up = "SZ[9]AB[ab][bb][cb]AW[ac][bc][cc]";
+        let p = sgf(&format!(
+            "(;{set_up}C[White to play and kill]MA[bb][ee][ac])"
+        ))
+        .unwrap();
+        let s = p.statement.as_ref().expect("a statement");
+        assert_eq!(
+            (s.to_play, s.defender),
+            (Some(Color::White), Some(Color::Black))
+        );
+        assert_eq!(s.said, "White to play and kill");
+        assert_eq!(
+            p.go.to_move(),
+            Color::White,
+            "no PL: the comment's side plays"
+        );
+        let marked: Vec<String> = p.marked.iter().map(|&m| p.go.name(m)).collect();
+        assert_eq!(marked, ["B8", "A7"], "marks on stones only, in file order");
+        assert!(p.warnings.is_empty());
+        // PL against the comment: PL is followed, with a warning at the comment.
+        let pl = sgf(&format!("(;{set_up}PL[B]C[White to play and kill])")).unwrap();
+        assert_eq!(pl.go.to_move(), Color::Black);
+        assert_eq!(
+            pl.warnings,
+            [
+                "t.sgf:1:43: the comment says White to play, but the file has PL for Black; \
+              Black plays"
+            ]
+        );
+        assert_eq!(pl.statement.and_then(|s| s.defender), Some(Color::Black));
+        // The one-line form states it on the line's first move.
+        let line = sgf(&format!("(;{set_up};C[黑先活]B[ba])")).unwrap();
+        let s = line.statement.expect("a statement");
+        assert_eq!(
+            (s.to_play, s.defender),
+            (Some(Color::Black), Some(Color::Black))
+        );
+        // A marked tree's comments are its answers'.
+        let tree = sgf(&format!(
+            "(;{set_up}(;B[ba]C[Black lives. Correct])(;B[da]C[Wrong]))"
+        ))
+        .unwrap();
+        assert!(tree.statement.is_none());
+        // A game record is never read for one.
+        let game = sgf("(;SZ[9]C[Black to live];B[ee];W[cc])").unwrap();
+        assert!(game.statement.is_none() && game.marked.is_empty());
     }
 
     /// A collection of several game trees reads the first and says where the next begins.
