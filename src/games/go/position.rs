@@ -657,14 +657,22 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
 }
 
 /// True when a variation is marked as a correct answer: a comment somewhere in it says
-/// `RIGHT` (the convention of online problem collections) or "correct" (but not
-/// "incorrect"), and none says "wrong" at the same node.
+/// `RIGHT` (the convention of online problem collections), "correct" (but not "incorrect"),
+/// or the same in the books' other languages (正解 but not 不正解, 正确, 正確, 정답), and none
+/// says it is wrong at the same node ("wrong", 失败, 失敗, 错误, 錯誤, 오답).
 fn marks_correct(node: &sgf::SgfNode) -> bool {
     let says = node.get("C").is_some_and(|cs| {
         cs.iter().any(|c| {
             let lower = c.to_lowercase();
-            (c.contains("RIGHT") || (lower.contains("correct") && !lower.contains("incorrect")))
-                && !lower.contains("wrong")
+            let right = c.contains("RIGHT")
+                || (lower.contains("correct") && !lower.contains("incorrect"))
+                || (c.contains("正解") && !c.contains("不正解"))
+                || ["正确", "正確", "정답"].iter().any(|w| c.contains(w));
+            let wrong = lower.contains("wrong")
+                || ["失败", "失敗", "错误", "錯誤", "오답"]
+                    .iter()
+                    .any(|w| c.contains(w));
+            right && !wrong
         })
     });
     says || node.children.iter().any(marks_correct)
@@ -689,6 +697,14 @@ mod tests {
         assert_eq!(p.go.to_move(), Color::Black, "the answers' colour moves");
         let names: Vec<String> = p.answers.iter().map(|&a| p.go.name(a)).collect();
         assert_eq!(names, ["B8", "D9"]);
+        // The books' other languages mark their answers so too; 不正解 is "incorrect".
+        let p = sgf(
+            "(;SZ[9]AB[aa][ba]AW[ca](;B[ab]C[不正解])(;B[bb]C[正解])(;B[cb];W[db]C[失败])\
+                     (;B[da]C[정답])(;B[ea]C[正确]))",
+        )
+        .expect("a problem");
+        let names: Vec<String> = p.answers.iter().map(|&a| p.go.name(a)).collect();
+        assert_eq!(names, ["B8", "D9", "E9"]);
         // A record without marks is played along its main line, as before.
         let r = sgf("(;SZ[9];B[aa](;W[bb])(;W[cc]))").expect("a record");
         assert_eq!(r.go.moves_played(), 2);
