@@ -1062,7 +1062,11 @@ fn a_check_under_a_node_cap_has_no_clock_of_its_own() {
         nodes: Some(100_000),
         ..SolveOptions::default()
     };
-    for (limits, nodes) in [(&SETTLED_CHECK, 25_000), (&SURVIVOR_CHECK, 5_000)] {
+    for (limits, nodes) in [
+        (&SETTLED_CHECK, 25_000),
+        (&SURVIVOR_CHECK, 5_000),
+        (&GIVEN_CHECK, 100_000),
+    ] {
         let b = check_budget(&capped, started, total, limits);
         assert_eq!(b.nodes, nodes);
         assert_eq!(b.deadline, Some(started + total));
