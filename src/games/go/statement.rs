@@ -1,18 +1,20 @@
 //! What a problem file's own words say it asks: "Black to live", "White to play and kill",
 //! "黒先白死". Problem collections state the goal in the set-up's comment more often than in
-//! any property, and a reader of the file takes it from there before guessing from the stones
-//! (the file's markup first, then the stones). `read` finds the side to play and the
-//! colour whose group is at stake (the defender); the goal follows from the two, as it does for
-//! `--goal` (live when the defender moves, kill otherwise), so that a statement stays true
-//! whoever `--to-play` gives the move to.
+//! any property, and a reader of the file takes it from there before guessing from the
+//! stones. `read` finds the side to play and the colour whose group is at stake (the
+//! defender); the goal follows from the two, as it does for `--goal` (live when the defender
+//! moves, kill otherwise), so that a statement stays true whoever `--to-play` gives the move
+//! to.
 //!
 //! English statements are read word by word: a colour, then within a few small words a goal
 //! word ("Black to play and live": Black defends; "White to kill": Black defends; "White is
-//! dead": White defends), or a verb with its object ("kill the white group", "save Black").
-//! Japanese, Chinese and Korean statements are read by their characters: the colour and 先
-//! (선) for the side to play, then 活 or 生 (활) for a life, 死, 殺 or 杀 (사) for a kill, a
-//! colour before 死 naming the dead. A ko (劫, コウ, 패, "ko") states no goal: it may be either
-//! side's. Statements that disagree state nothing.
+//! dead": White defends; "escape" and "seki" count as a life, as the reading counts them), or
+//! a verb with its object ("kill the white group", "save Black"). Japanese, Chinese and
+//! Korean statements are read by their characters: the colour and 先 (선) for the side to
+//! play, then 活 or 生 (활) for a life, 死, 殺 or 杀 (사) for a kill, a colour before 死
+//! naming the dead. A ko (劫, コウ, 패, "ko") states no goal: it may be either side's; nor
+//! does "live or kill", the online collections' label for a problem of either kind, nor 死活
+//! (사활), "life and death". Statements that disagree state nothing.
 
 use super::engine::Color;
 
@@ -61,9 +63,8 @@ const FILLERS: &[&str] = &[
 /// The goal words: true for a life of the word's subject, false for a kill by it.
 fn goal_word(w: &str) -> Option<Goal> {
     Some(match w {
-        "live" | "lives" | "living" | "life" | "alive" | "survive" | "survives" | "seki" => {
-            Goal::Lives
-        }
+        "live" | "lives" | "living" | "life" | "alive" | "survive" | "survives" | "seki"
+        | "escape" | "escapes" => Goal::Lives,
         "kill" | "kills" | "capture" | "captures" => Goal::Kills,
         "die" | "dies" | "dead" | "death" => Goal::Dies,
         "save" | "saves" | "rescue" => Goal::Saves,
@@ -133,11 +134,17 @@ fn read_words(comment: &str, to_play: &mut Option<Color>, defenders: &mut Vec<Co
                 *to_play = Some(c);
             }
             // The goal within the next words, past the small ones.
-            for &n in after.iter().take(6) {
+            for (j, &n) in after.iter().enumerate().take(6) {
                 if n == "ko" || colour_word(n).is_some() {
                     break;
                 }
                 if let Some(g) = goal_word(n) {
+                    // "Black to live or kill": either, so neither.
+                    if after.get(j + 1) == Some(&"or")
+                        && after.get(j + 2).is_some_and(|w| goal_word(w).is_some())
+                    {
+                        break;
+                    }
                     // A verb with an object of its own ("Black to kill white") is read below.
                     let object = matches!(g, Goal::Kills | Goal::Saves) && object_after(&words, n);
                     if !object {
@@ -265,6 +272,11 @@ mod tests {
             sides("Black to play and make seki"),
             (Some(Black), Some(Black))
         );
+        assert_eq!(sides("Black to save his stones"), (None, Some(Black)));
+        assert_eq!(
+            sides("White to play and escape"),
+            (Some(White), Some(White))
+        );
         // A side to play alone, a ko, a race: no goal.
         assert_eq!(sides("Black to play: Elementary"), (Some(Black), None));
         assert_eq!(sides("White to play and make ko"), (Some(White), None));
@@ -272,6 +284,9 @@ mod tests {
             sides("Black to play and win the capturing race"),
             (Some(Black), None)
         );
+        // Online collections' label for a problem of either kind.
+        assert_eq!(read("Black to live or kill"), None);
+        assert_eq!(sides("Black to play: live or die?"), (Some(Black), None));
         // Words that state nothing, or statements that disagree.
         assert_eq!(read("Problem 12. Life and death."), None);
         assert_eq!(read("Correct!"), None);
