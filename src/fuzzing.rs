@@ -173,7 +173,7 @@ pub fn sgf(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
 
 /// Reads a scratch file as the command line does.
 fn read(path: &Path) -> Result<String, String> {
-    crate::util::text::read_text(path).map_err(|e| e.into_position_error(path).to_string())
+    crate::util::text::read_position_text(path).map_err(|e| e.into_position_error(path).to_string())
 }
 
 /// The games that read SGF records.

@@ -280,7 +280,7 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 
 /// Reads a position file for `score` and `solve`: its name as the user gave it and its text.
 fn read_position(path: &Path) -> Result<(String, String), Failure> {
-    let text = crate::util::text::read_text(path)
+    let text = crate::util::text::read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     Ok((path.display().to_string(), text))
 }

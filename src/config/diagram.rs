@@ -335,7 +335,7 @@ fn read_position(position: Option<&toml::Value>, file: &str) -> Result<PositionI
         Some(toml::Value::String(s)) => {
             let base = Path::new(file).parent().unwrap_or(Path::new("."));
             let path = base.join(s);
-            let text = crate::util::text::read_text(&path)
+            let text = crate::util::text::read_position_text(&path)
                 .map_err(|e| GameError::from(e.into_position_error(&path)))?;
             Ok(PositionInput::File {
                 name: path.display().to_string(),

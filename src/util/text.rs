@@ -35,12 +35,60 @@ impl std::fmt::Display for TextError {
 /// byte instead of the standard library's message without one.
 pub fn read_text(file: &Path) -> Result<String, TextError> {
     let bytes = std::fs::read(file).map_err(TextError::Io)?;
-    String::from_utf8(bytes).map_err(|e| {
-        let byte = e.utf8_error().valid_up_to();
-        let good = std::str::from_utf8(&e.as_bytes()[..byte]).unwrap_or("");
-        let (line, column) = line_col(good, good.len());
-        TextError::Utf8 { line, column, byte }
-    })
+    String::from_utf8(bytes).map_err(|e| utf8_error(&e))
+}
+
+/// Reads a position file: UTF-8 text, or an SGF record in the character set its `CA` property
+/// names. The SGF standard lets a record use any character set, ISO-8859-1 when `CA` names
+/// none, and problem collections from China, Japan and Korea are often kept in GB2312, Big5,
+/// Shift_JIS or EUC-KR; read as UTF-8 they were refused. A file that is valid UTF-8 is read so
+/// whatever `CA` says (many records were saved again as UTF-8 with their old `CA` kept). A
+/// file that is neither UTF-8 nor an SGF record in a character set known by its name is
+/// refused as `read_text` refuses it.
+pub fn read_position_text(file: &Path) -> Result<String, TextError> {
+    let bytes = std::fs::read(file).map_err(TextError::Io)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => match decode_sgf(e.as_bytes()) {
+            Some(text) => Ok(text),
+            None => Err(utf8_error(&e)),
+        },
+    }
+}
+
+/// An SGF record's bytes in the character set its first `CA` names (ISO-8859-1 without one),
+/// or None when they do not open an SGF record or `CA` names UTF-8 or an unknown set.
+fn decode_sgf(bytes: &[u8]) -> Option<String> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace())?;
+    if *first != b'(' {
+        return None;
+    }
+    let label = sgf_charset(bytes).unwrap_or(b"iso-8859-1");
+    let encoding = encoding_rs::Encoding::for_label(label)?;
+    if encoding == encoding_rs::UTF_8 {
+        return None;
+    }
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    Some(text.into_owned())
+}
+
+/// The value of an SGF record's first `CA` property: `CA[` where no other capital letter
+/// comes right before it (a property's name, not the end of a longer one), up to `]`.
+fn sgf_charset(bytes: &[u8]) -> Option<&[u8]> {
+    let at = (0..bytes.len().saturating_sub(2)).find(|&i| {
+        bytes[i..].starts_with(b"CA[") && (i == 0 || !bytes[i - 1].is_ascii_uppercase())
+    })?;
+    let value = &bytes[at + 3..];
+    let end = value.iter().position(|&b| b == b']')?;
+    Some(value[..end].trim_ascii())
+}
+
+/// The error of a file that is not UTF-8, with the place of its first bad byte.
+fn utf8_error(e: &std::string::FromUtf8Error) -> TextError {
+    let byte = e.utf8_error().valid_up_to();
+    let good = std::str::from_utf8(&e.as_bytes()[..byte]).unwrap_or("");
+    let (line, column) = line_col(good, good.len());
+    TextError::Utf8 { line, column, byte }
 }
 
 /// 1-based line and column of a byte offset in `text`.
@@ -76,6 +124,45 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An SGF record in the character set its `CA` names is read in it; one without `CA` as
+    /// ISO-8859-1, the standard's default; anything else not UTF-8 is refused as before.
+    #[test]
+    fn an_sgf_record_is_read_in_the_character_set_it_names() {
+        let dir = std::env::temp_dir().join(format!("sp-charset-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let read = |name: &str, bytes: &[u8]| {
+            let f = dir.join(name);
+            std::fs::write(&f, bytes).unwrap();
+            read_position_text(&f)
+        };
+        // 黑先活 in GB2312, 黒先活 in Shift_JIS, 흑선활 in EUC-KR.
+        let gb = read("gb.sgf", b"(;CA[gb2312]SZ[9]C[\xba\xda\xcf\xc8\xbb\xee])").unwrap();
+        assert_eq!(gb, "(;CA[gb2312]SZ[9]C[黑先活])");
+        let sj = read("sj.sgf", b"(;CA[Shift_JIS]C[\x8d\x95\x90\xe6\x8a\x88])").unwrap();
+        assert_eq!(sj, "(;CA[Shift_JIS]C[黒先活])");
+        let kr = read("kr.sgf", b" (;CA[euc-kr]C[\xc8\xe6\xbc\xb1\xc8\xb0])").unwrap();
+        assert_eq!(kr, " (;CA[euc-kr]C[흑선활])");
+        let latin = read("l.sgf", b"(;SZ[9]PB[Jos\xe9])").unwrap();
+        assert_eq!(latin, "(;SZ[9]PB[José])");
+        // Valid UTF-8 is read as UTF-8 whatever CA says.
+        let utf = read("u.sgf", "(;CA[gb2312]C[黑先活])".as_bytes()).unwrap();
+        assert_eq!(utf, "(;CA[gb2312]C[黑先活])");
+        // A record that says UTF-8 and is not, an unknown set, and a TOML file: refused.
+        for (name, bytes) in [
+            ("bad.sgf", &b"(;CA[UTF-8]C[\xff])"[..]),
+            ("odd.sgf", &b"(;CA[klingon]C[\xff])"[..]),
+            ("p.toml", &b"black = \"C\xff3\""[..]),
+        ] {
+            assert!(
+                matches!(read(name, bytes), Err(TextError::Utf8 { .. })),
+                "{name}"
+            );
+        }
+        // A longer property ending in CA is not CA.
+        assert_eq!(sgf_charset(b"(;XCA[big5]CA[gbk])"), Some(&b"gbk"[..]));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

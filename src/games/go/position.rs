@@ -58,7 +58,7 @@ pub struct GoPosition {
     /// the set-up's comments, and from the first move's in the one-line form
     /// (`statement::read`). `solve` takes the defender from it when neither `--goal` nor
     /// `--target` is given, and the side to play when the file has no `PL`.
-    pub statement: Option<super::statement::Statement>,
+    pub statement: Option<Statement>,
     /// The stones a problem file's set-up marks with `MA`, where such files mark the group
     /// at stake: `solve` takes its target among them when `--target` is not given.
     pub marked: Vec<Pt>,
@@ -391,10 +391,12 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     });
     let problem_file = setup_nodes > 0 && both_colours;
     // The problem's own words: the set-up's comments, and in the one-line form (a single
-    // move after the set-up) that move's, which is where such files write them.
+    // move after the set-up, not marked as an answer) that move's, which is where such files
+    // write them.
     let mut statement = None;
     if problem_file {
-        let one_line = line[setup_nodes - 1].children.len() == 1;
+        let next = &line[setup_nodes - 1].children;
+        let one_line = next.len() == 1 && !next.iter().any(marks_correct);
         let worded = line[..setup_nodes]
             .iter()
             .chain(line.get(setup_nodes).filter(|_| one_line));
