@@ -203,12 +203,13 @@ fn decided_gives_its_reasons() {
 fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
     let dir = temp_dir("solve-go-stated");
     let corner = CORNER.replace("PL[B]", "");
-    let kill = solve_sgf(
-        &dir,
-        "kill.sgf",
-        &format!("{corner}C[White to play and kill])"),
-        &["--budget-ms", "3000"],
-    );
+    // The corner with `words` added to its root node, solved with `flags`.
+    let solve = |name: &str, words: &str, flags: &[&str]| {
+        let mut args = vec!["--budget-ms", "3000"];
+        args.extend(flags);
+        solve_sgf(&dir, name, &format!("{corner}{words})"), &args)
+    };
+    let kill = solve("kill.sgf", "C[White to play and kill]", &[]);
     assert_eq!(kill["to_play"], "white", "{kill}");
     assert_eq!(kill["goal"], "kill", "{kill}");
     assert_eq!(kill["target"], "B8", "{kill}");
@@ -223,49 +224,28 @@ fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
     );
     // Against the stones' guess (Black's group lies inside): the reading stays with the
     // colour the file names, and does not turn to the other colour's group when it fails.
-    let wall = solve_sgf(
-        &dir,
-        "wall.sgf",
-        &format!("{corner}C[Black to play and kill the white stones])"),
-        &["--budget-ms", "3000"],
-    );
+    let against = "C[Black to play and kill the white stones]";
+    let wall = solve("wall.sgf", against, &[]);
     assert_eq!(
         (&wall["to_play"], &wall["goal"]),
         (&"black".into(), &"kill".into()),
         "{wall}"
     );
     assert_eq!(wall["status"], "disproven", "{wall}");
+    let decided = wall["decided"].as_str().expect("decided");
     assert!(
-        wall["decided"]
-            .as_str()
-            .unwrap()
-            .starts_with("Black to play and kill the white group")
+        decided.starts_with("Black to play and kill the white group"),
+        "{decided}"
     );
     // Without the comment the same stones are read as Black's life.
-    let plain = solve_sgf(
-        &dir,
-        "plain.sgf",
-        &format!("{corner})"),
-        &["--budget-ms", "3000"],
-    );
-    assert_eq!(plain["goal"], "live", "{plain}");
+    assert_eq!(solve("plain.sgf", "", &[])["goal"], "live");
     // A flag overrides the comment.
-    let flagged = solve_sgf(
-        &dir,
-        "flag.sgf",
-        &format!("{corner}C[Black to play and kill the white stones])"),
-        &["--budget-ms", "3000", "--goal", "live"],
-    );
+    let flagged = solve("flag.sgf", against, &["--goal", "live"]);
     assert_eq!(flagged["goal"], "live", "{flagged}");
     assert_eq!(flagged["key_move"], "B9", "{flagged}");
     // A mark names the target among the comment's colour, here a black stone off the largest
     // chain's first point.
-    let marked = solve_sgf(
-        &dir,
-        "marked.sgf",
-        &format!("{corner}C[黒先活]MA[db][fc])"),
-        &["--budget-ms", "3000"],
-    );
+    let marked = solve("marked.sgf", "C[黒先活]MA[db][fc]", &[]);
     assert_eq!(marked["target"], "D8", "{marked}");
     assert_eq!(marked["key_move"], "B9", "{marked}");
     let decided = marked["decided"].as_str().expect("decided");
