@@ -527,7 +527,8 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     }
     let mut warnings = Vec::new();
     // The side the comment says is to play, where no `PL` says it. Set against `PL`, or
-    // against the colour of the answers the file gives, the file's moves are followed.
+    // against the colour of the answers the file gives (its marked variations or its one
+    // line), the file's moves are followed.
     if let Some((
         Statement {
             to_play: Some(c), ..
@@ -535,8 +536,12 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         o,
     )) = &statement
     {
-        let file_says = to_move.or(given.first().map(|g| g.0));
-        match file_says {
+        // The answers' colour: marked variations', or the one line's first move.
+        let answers_say = given
+            .first()
+            .map(|g| g.0)
+            .or_else(|| moves.first().filter(|_| problem_file).map(|m| m.0));
+        match to_move.or(answers_say) {
             Some(f) if f != *c => {
                 let (line, column) = line_col(text, *o);
                 warnings.push(format!(
@@ -823,8 +828,20 @@ mod tests {
             ]
         );
         assert_eq!(pl.statement.and_then(|s| s.defender), Some(Color::Black));
-        // The one-line form states it on the line's first move.
+        // The one-line form states it on the line's first move; a line of the other colour
+        // is followed, with a warning.
+        let other = sgf(&format!("(;{set_up};C[White to play and kill]B[ba])")).unwrap();
+        let (before, _) = other.before_line.expect("a line");
+        assert_eq!(before.to_move(), Color::Black);
+        assert_eq!(
+            other.warnings,
+            [
+                "t.sgf:1:38: the comment says White to play, but the file gives answers for \
+              Black; Black plays"
+            ]
+        );
         let line = sgf(&format!("(;{set_up};C[黑先活]B[ba])")).unwrap();
+        assert!(line.warnings.is_empty());
         let s = line.statement.expect("a statement");
         assert_eq!(
             (s.to_play, s.defender),
