@@ -836,7 +836,7 @@ mod tests {
         assert_eq!(
             other.warnings,
             [
-                "t.sgf:1:38: the comment says White to play, but the file gives answers for \
+                "t.sgf:1:39: the comment says White to play, but the file gives answers for \
               Black; Black plays"
             ]
         );
