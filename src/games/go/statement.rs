@@ -10,8 +10,8 @@
 //! word ("Black to play and live": Black defends; "White to kill": Black defends; "White is
 //! dead": White defends; "escape" and "seki" count as a life, as the reading counts them), or
 //! a verb with its object ("kill the white group", "save Black"). Japanese, Chinese and
-//! Korean statements are read by their characters: the colour and 先 (선) for the side to
-//! play, then 活 or 生 (활) for a life, 死, 殺 or 杀 (사) for a kill, a colour before 死
+//! Korean statements are read by their characters: the colour and 先 or 番 (선) for the
+//! side to play, then 活 or 生 (활) for a life, 死, 殺 or 杀 (사) for a kill, a colour before 死
 //! naming the dead. A ko (劫, コウ, 패, "ko") states no goal: it may be either side's; nor
 //! does "live or kill", the online collections' label for a problem of either kind, nor 死活
 //! (사활), "life and death". Statements that disagree state nothing.
@@ -196,7 +196,7 @@ fn read_characters(comment: &str, to_play: &mut Option<Color>, defenders: &mut V
     let chars: Vec<char> = comment.chars().filter(|c| !c.is_whitespace()).collect();
     for (i, w) in chars.windows(2).enumerate() {
         let Some(c) = colour(w[0]) else { continue };
-        if w[1] != '先' && w[1] != '선' {
+        if !matches!(w[1], '先' | '番' | '선') {
             continue;
         }
         if to_play.is_none() {
@@ -306,6 +306,7 @@ mod tests {
         assert_eq!(sides("백선 흑사"), (Some(White), Some(Black)));
         assert_eq!(sides("黒先劫"), (Some(Black), None));
         assert_eq!(sides("黒先コウ"), (Some(Black), None));
+        assert_eq!(sides("白番・黒死"), (Some(White), Some(Black)));
         assert_eq!(sides("黑先 死活题"), (Some(Black), None));
         assert_eq!(sides("흑선 사활"), (Some(Black), None));
     }
