@@ -255,6 +255,49 @@ fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
     );
 }
 
+/// A problem book kept as one SGF collection is read a tree at a time with `--tree N`; an
+/// error in a later tree names its line and column in the file, and a tree past the last, or a
+/// file that is no collection, is refused with the count.
+#[test]
+fn a_collections_tree_is_read_with_tree_n() {
+    let dir = temp_dir("solve-go-tree");
+    let book = format!(
+        "(;SZ[9]AB[aa]AW[ba])\n{}C[Black to live])\n(;SZ[9]AB[zz])\n",
+        CORNER
+    );
+    std::fs::write(dir.join("book.sgf"), &book).expect("write the book");
+    let second = solve_go_json(&dir, "book.sgf", &["--tree", "2", "--budget-ms", "3000"]);
+    assert_eq!(second["target"], "B8", "{second}");
+    assert_eq!(second["key_move"], "B9", "{second}");
+    let fails = |args: &[&str]| {
+        let mut all = vec!["solve", "go", "--position"];
+        all.extend(args);
+        let out = stonepress(&dir, &all);
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let third = fails(&["book.sgf", "--tree", "3"]);
+    assert!(
+        third.contains("book.sgf:3:11: 'zz' is off the 9x9 board"),
+        "{third}"
+    );
+    let past = fails(&["book.sgf", "--tree", "4"]);
+    assert!(
+        past.contains("--tree 4 asks for game tree 4, and the file holds 3"),
+        "{past}"
+    );
+    std::fs::write(dir.join("p.toml"), "black = \"C3\"\nwhite = \"D4\"\n").expect("write");
+    let toml = fails(&["p.toml", "--tree", "1"]);
+    assert!(toml.contains("is not one"), "{toml}");
+    // Without --tree the first is read, and the warning says how to read the others.
+    let out = stonepress(&dir, &["score", "go", "--position", "book.sgf"]);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warned.contains("`--tree N` on the command line reads another"),
+        "{warned}"
+    );
+}
+
 /// A problem file written as its set-up and one line of moves, the answer (as the "Ten
 /// Thousand Tsumego" collection's files write Cho's elementary 2), is solved at its set-up with
 /// the line's first move as the file's answer: played through, the position after the book's

@@ -105,11 +105,12 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Score {
             game,
             position,
+            tree,
             dead,
             json,
         } => {
             let game = parse_game(&game)?;
-            let (name, text) = read_position(&position)?;
+            let (name, text) = read_position(&position, tree.map(|t| t as usize))?;
             let source = Source::file(&name, &text);
             let report = games::score(game, &source, &ScoreOptions { dead }).map_err(input)?;
             print_report(&report, json)
@@ -117,6 +118,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Solve {
             game,
             position,
+            tree,
             goal,
             to_play,
             target,
@@ -145,7 +147,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 rules_only,
             };
             games::needs_solver(game).map_err(input)?;
-            let (name, text) = read_position(&position)?;
+            let (name, text) = read_position(&position, tree.map(|t| t as usize))?;
             let source = Source::file(&name, &text);
             let report = games::solve(game, &source, &opts).map_err(input)?;
             print_report(&report, json)
@@ -279,10 +281,36 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 }
 
 /// Reads a position file for `score` and `solve`: its name as the user gave it and its text.
-fn read_position(path: &Path) -> Result<(String, String), Failure> {
-    let text = crate::util::text::read_position_text(path)
+/// With `tree` (1-based), the file must be an SGF collection holding that many game trees: the
+/// text read is the file's with every other tree blanked out, so that messages keep the file's
+/// lines and columns.
+fn read_position(path: &Path, tree: Option<usize>) -> Result<(String, String), Failure> {
+    use crate::util::text::{blank_outside, read_position_text, sgf_trees};
+    let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
-    Ok((path.display().to_string(), text))
+    let name = path.display().to_string();
+    let Some(n) = tree else {
+        return Ok((name, text));
+    };
+    let trees = if text.trim_start().starts_with('(') {
+        sgf_trees(&text)
+    } else {
+        Vec::new()
+    };
+    if trees.is_empty() {
+        return Err(Failure::Input(format!(
+            "{name}: --tree {n} reads one game tree of an SGF collection, and this file is not \
+             one"
+        )));
+    }
+    let Some(range) = n.checked_sub(1).and_then(|i| trees.get(i)) else {
+        return Err(Failure::Input(format!(
+            "{name}: --tree {n} asks for game tree {n}, and the file holds {} (1 to {})",
+            trees.len(),
+            trees.len()
+        )));
+    };
+    Ok((name, blank_outside(&text, range)))
 }
 
 fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {

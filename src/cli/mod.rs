@@ -148,6 +148,10 @@ pub enum Command {
         /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
+        /// For an SGF collection of several game trees (a problem book in one file): read the
+        /// N-th tree, 1 for the first (the default).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        tree: Option<u32>,
         /// Stones to count as dead, e.g. "C3 D4" (for a game whose players agree on them).
         #[arg(long)]
         dead: Option<String>,
@@ -162,6 +166,10 @@ pub enum Command {
         /// A position file: a TOML table, or an SGF record for a game that reads one.
         #[arg(long)]
         position: PathBuf,
+        /// For an SGF collection of several game trees (a problem book in one file): read the
+        /// N-th tree, 1 for the first (the default).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        tree: Option<u32>,
         /// The goal: auto (default, decided from the position, or from a problem file's own
         /// statement where the game reads one, such as "Black to live") or one of the game's puzzle
         /// kinds as `stonepress games` lists them; kill, live or capture for life and death.

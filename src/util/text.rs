@@ -83,6 +83,59 @@ fn sgf_charset(bytes: &[u8]) -> Option<&[u8]> {
     Some(value[..end].trim_ascii())
 }
 
+/// The byte ranges of the game trees of an SGF collection, in order: each from its opening
+/// `(` to its closing `)`, nested trees and bracketed values (with `\]` escapes) skipped.
+/// An unclosed last tree runs to the end of the text.
+pub fn sgf_trees(text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let (mut trees, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' => {
+                // A value: to its closing bracket, past escaped characters.
+                i += 1;
+                while i < bytes.len() && bytes[i] != b']' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    trees.push(start..i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        trees.push(start..bytes.len());
+    }
+    trees
+}
+
+/// `text` with every character outside `keep` made a blank (line breaks kept), so that a
+/// reader of its first game tree reads the one `keep` spans, and the lines and columns of its
+/// messages are those of the file.
+pub fn blank_outside(text: &str, keep: &std::ops::Range<usize>) -> String {
+    text.char_indices()
+        .map(|(i, c)| {
+            if keep.contains(&i) || c == '\n' || c == '\r' {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect()
+}
+
 /// The error of a file that is not UTF-8, with the place of its first bad byte.
 fn utf8_error(e: &std::string::FromUtf8Error) -> TextError {
     let byte = e.utf8_error().valid_up_to();
@@ -129,6 +182,29 @@ mod tests {
 
     /// An SGF record in the character set its `CA` names is read in it; one without `CA` as
     /// ISO-8859-1, the standard's default; anything else not UTF-8 is refused as before.
+    /// A collection's trees are found past brackets, escapes and nested variations, and a
+    /// tree read alone keeps its lines and columns.
+    #[test]
+    fn an_sgf_collections_trees_are_found_and_one_is_kept_in_place() {
+        let text = "(;C[a (paren] and \\] bracket](;B[aa])(;W[bb]))\n  (;SZ[9]C[é])\n(;SZ[5]";
+        let trees = sgf_trees(text);
+        let parts: Vec<&str> = trees.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(
+            parts,
+            [
+                "(;C[a (paren] and \\] bracket](;B[aa])(;W[bb]))",
+                "(;SZ[9]C[é])",
+                "(;SZ[5]"
+            ]
+        );
+        let second = blank_outside(text, &trees[1]);
+        let at = second.find("(;SZ[9]").expect("kept");
+        assert_eq!(line_col(&second, at), line_col(text, trees[1].start));
+        assert_eq!(second.trim(), "(;SZ[9]C[é])");
+        assert_eq!(second.lines().count(), text.lines().count());
+        assert!(sgf_trees("no tree here").is_empty());
+    }
+
     #[test]
     fn an_sgf_record_is_read_in_the_character_set_it_names() {
         let dir = std::env::temp_dir().join(format!("sp-charset-{}", std::process::id()));

@@ -584,7 +584,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         let (line, column) = line_col(text, o);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds more than one game tree; only the first is \
-             read"
+             read (`--tree N` on the command line reads another)"
         ));
     }
     for (i, (colour, p, written, o)) in moves.iter().enumerate() {
@@ -869,7 +869,10 @@ mod tests {
         assert!(pos.go.is_empty(pos.go.parse("E5").unwrap()));
         assert_eq!(
             pos.warnings,
-            ["t.sgf:3:3: the file holds more than one game tree; only the first is read"]
+            [
+                "t.sgf:3:3: the file holds more than one game tree; only the first is read \
+              (`--tree N` on the command line reads another)"
+            ]
         );
         assert!(sgf("(;SZ[9]AB[aa])\n\n").unwrap().warnings.is_empty());
     }
