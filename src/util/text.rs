@@ -1,5 +1,7 @@
 //! Reading text files: UTF-8 with the place of the first bad byte, and line and column of a
-//! byte offset (for messages that point into a file).
+//! byte offset (for messages that point into a file). Position files may also be SGF records
+//! in the character set their `CA` names (`read_position_text`), and an SGF collection's game
+//! trees can be read one at a time (`sgf_trees`, `blank_outside`).
 
 use std::path::Path;
 
@@ -180,8 +182,6 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// An SGF record in the character set its `CA` names is read in it; one without `CA` as
-    /// ISO-8859-1, the standard's default; anything else not UTF-8 is refused as before.
     /// A collection's trees are found past brackets, escapes and nested variations, and a
     /// tree read alone keeps its lines and columns.
     #[test]
@@ -205,6 +205,8 @@ mod tests {
         assert!(sgf_trees("no tree here").is_empty());
     }
 
+    /// An SGF record in the character set its `CA` names is read in it; one without `CA` as
+    /// ISO-8859-1, the standard's default; anything else not UTF-8 is refused as before.
     #[test]
     fn an_sgf_record_is_read_in_the_character_set_it_names() {
         let dir = std::env::temp_dir().join(format!("sp-charset-{}", std::process::id()));
