@@ -260,7 +260,7 @@ fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
 /// file that is no collection, is refused with the count.
 #[test]
 fn a_collections_tree_is_read_with_tree_n() {
-    let dir = temp_dir("solve-go-tree");
+    let dir = temp_dir("solve-go-collection");
     let book = format!(
         "(;SZ[9]AB[aa]AW[ba])\n{}C[Black to live])\n(;SZ[9]AB[zz])\n",
         CORNER
