@@ -40,8 +40,8 @@ pub fn read_text(file: &Path) -> Result<String, TextError> {
     String::from_utf8(bytes).map_err(|e| utf8_error(&e))
 }
 
-/// Reads a position file: UTF-8 text, or an SGF record in the character set its `CA` property
-/// names. The SGF standard lets a record use any character set, ISO-8859-1 when `CA` names
+/// Reads a position file: UTF-8 text (without a byte-order mark), or an SGF record in the
+/// character set its `CA` property names. The SGF standard lets a record use any character set, ISO-8859-1 when `CA` names
 /// none, and problem collections from China, Japan and Korea are often kept in GB2312, Big5,
 /// Shift_JIS or EUC-KR; read as UTF-8 they were refused. A file that is valid UTF-8 is read so
 /// whatever `CA` says (many records were saved again as UTF-8 with their old `CA` kept). A
@@ -50,7 +50,12 @@ pub fn read_text(file: &Path) -> Result<String, TextError> {
 pub fn read_position_text(file: &Path) -> Result<String, TextError> {
     let bytes = std::fs::read(file).map_err(TextError::Io)?;
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(text),
+        // A byte-order mark, as some editors write, is no part of the text (an SGF reader
+        // would find it where the record's `(` belongs, and columns count as an editor does).
+        Ok(text) => Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        }),
         Err(e) => match decode_sgf(e.as_bytes()) {
             Some(text) => Ok(text),
             None => Err(utf8_error(&e)),
@@ -225,6 +230,9 @@ mod tests {
         assert_eq!(kr, " (;CA[euc-kr]C[흑선활])");
         let latin = read("l.sgf", b"(;SZ[9]PB[Jos\xe9])").unwrap();
         assert_eq!(latin, "(;SZ[9]PB[José])");
+        // A byte-order mark is dropped.
+        let bom = read("bom.sgf", b"\xef\xbb\xbf(;SZ[9])").unwrap();
+        assert_eq!(bom, "(;SZ[9])");
         // Valid UTF-8 is read as UTF-8 whatever CA says.
         let utf = read("u.sgf", "(;CA[gb2312]C[黑先活])".as_bytes()).unwrap();
         assert_eq!(utf, "(;CA[gb2312]C[黑先活])");
