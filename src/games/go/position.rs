@@ -55,8 +55,8 @@ pub struct GoPosition {
     /// answer the line gives, as problem collections write a single answer.
     pub before_line: Option<(Go, Option<Pt>)>,
     /// What a problem file's comment says it asks ("Black to live", "黒先白死"): read from
-    /// the set-up's comments, and from the first move's in the one-line form
-    /// (`statement::read`). `solve` takes the defender from it when neither `--goal` nor
+    /// the set-up's comments, from the first move's in the one-line form, and failing those
+    /// from the game's name (`GN`; `statement::read`). `solve` takes the defender from it when neither `--goal` nor
     /// `--target` is given, and the side to play when the file has no `PL`.
     pub statement: Option<Statement>,
     /// The stones a problem file's set-up marks with `MA`, where such files mark the group
@@ -392,7 +392,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let problem_file = setup_nodes > 0 && both_colours;
     // The problem's own words: the set-up's comments, and in the one-line form (a single
     // move after the set-up, not marked as an answer) that move's, which is where such files
-    // write them.
+    // write them; failing those, the game's name.
     let mut statement = None;
     if problem_file {
         let next = &line[setup_nodes - 1].children;
@@ -400,8 +400,11 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         let worded = line[..setup_nodes]
             .iter()
             .chain(line.get(setup_nodes).filter(|_| one_line));
+        // The comments first; then the game's name, where some collections write it
+        // ("GN[黑先活 第1题]").
         statement = worded
             .filter_map(|n| n.first_at("C"))
+            .chain(root.first_at("GN"))
             .find_map(|(c, o)| super::statement::read(c).map(|s| (s, o)));
     }
     let no_pl = line[..setup_nodes].iter().all(|n| n.get("PL").is_none());
@@ -846,6 +849,12 @@ mod tests {
         assert_eq!(
             (s.to_play, s.defender),
             (Some(Color::Black), Some(Color::Black))
+        );
+        // The game's name when no comment states the problem.
+        let named = sgf(&format!("(;GN[黑先活 第1题]{set_up}C[Problem 1])")).unwrap();
+        assert_eq!(
+            named.statement.map(|s| s.said),
+            Some("黑先活 第1题".to_string())
         );
         // A marked tree's comments are its answers'.
         let tree = sgf(&format!(
