@@ -110,7 +110,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             json,
         } => {
             let game = parse_game(&game)?;
-            let (name, text) = read_position(&position, tree.map(|t| t as usize))?;
+            let (name, text) = read_position(&position, tree)?;
             let source = Source::file(&name, &text);
             let report = games::score(game, &source, &ScoreOptions { dead }).map_err(input)?;
             print_report(&report, json)
@@ -147,7 +147,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 rules_only,
             };
             games::needs_solver(game).map_err(input)?;
-            let (name, text) = read_position(&position, tree.map(|t| t as usize))?;
+            let (name, text) = read_position(&position, tree)?;
             let source = Source::file(&name, &text);
             let report = games::solve(game, &source, &opts).map_err(input)?;
             print_report(&report, json)
@@ -284,7 +284,7 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 /// With `tree` (1-based), the file must be an SGF collection holding that many game trees: the
 /// text read is the file's with every other tree blanked out, so that messages keep the file's
 /// lines and columns.
-fn read_position(path: &Path, tree: Option<usize>) -> Result<(String, String), Failure> {
+fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Failure> {
     use crate::util::text::{blank_outside, read_position_text, sgf_trees};
     let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
@@ -303,7 +303,7 @@ fn read_position(path: &Path, tree: Option<usize>) -> Result<(String, String), F
              one"
         )));
     }
-    let Some(range) = n.checked_sub(1).and_then(|i| trees.get(i)) else {
+    let Some(range) = (n as usize).checked_sub(1).and_then(|i| trees.get(i)) else {
         return Err(Failure::Input(format!(
             "{name}: --tree {n} asks for game tree {n}, and the file holds {} (1 to {})",
             trees.len(),

@@ -481,6 +481,34 @@ pub fn solve(
     Ok(report)
 }
 
+/// The defender's group the auto goal reads first (`groups_to_read`, `first_group`) and why:
+/// its largest, and among groups of one size the one with the most stones linked to it.
+fn largest_target(go: &Go, defender: Color, region: &[Pt]) -> Option<(Pt, String)> {
+    let ranked = groups_to_read(go, defender, region);
+    let t = first_group(&ranked, go, defender, region)?;
+    let size = go.group(t).len();
+    let tied = ranked
+        .iter()
+        .filter(|&&g| go.group(g).len() == size)
+        .count();
+    let why = if tied > 1 {
+        format!(
+            "{} is {}'s largest group in the problem (of its {tied} groups of {}, the one with \
+             the most stones linked to it)",
+            go.name(t),
+            defender.title(),
+            plural(size, "stone", "stones")
+        )
+    } else {
+        format!(
+            "{} is {}'s largest group in the problem",
+            go.name(t),
+            defender.title()
+        )
+    };
+    Some((t, why))
+}
+
 /// The target among the stones a file marks (`GoPosition::marked`): the largest marked chain
 /// of the colour `defender` (of any colour when None), the first marked among equals.
 fn marked_target(go: &Go, marked: &[Pt], defender: Option<Color>) -> Option<Pt> {
@@ -647,33 +675,13 @@ fn solve_as_given(
                         reasons.push(format!("the file marks the group at {} (MA)", go.name(t)));
                         t
                     } else {
-                        let ranked = groups_to_read(&go, defender, &region);
-                        let t = first_group(&ranked, &go, defender, &region).ok_or_else(|| {
+                        let (t, why) = largest_target(&go, defender, &region).ok_or_else(|| {
                             bad(format!(
                                 "no {} group to attack in the region",
                                 defender.name()
                             ))
                         })?;
-                        let size = go.group(t).len();
-                        let tied = ranked
-                            .iter()
-                            .filter(|&&g| go.group(g).len() == size)
-                            .count();
-                        reasons.push(if tied > 1 {
-                            format!(
-                                "{} is {}'s largest group in the problem (of its {tied} groups of \
-                             {}, the one with the most stones linked to it)",
-                                go.name(t),
-                                defender.title(),
-                                plural(size, "stone", "stones")
-                            )
-                        } else {
-                            format!(
-                                "{} is {}'s largest group in the problem",
-                                go.name(t),
-                                defender.title()
-                            )
-                        });
+                        reasons.push(why);
                         t
                     }
                 }

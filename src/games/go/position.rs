@@ -6,7 +6,8 @@
 //! games), `ko_rule` ("superko" or "simple"), `to_play`, `moves` (replayed with every rule
 //! enforced; "pass" passes, "resign" ends the record) and `dead` (stones marked dead for
 //! scoring). SGF files give SZ, KM, HA, AB, AW, AE, PL and the B/W moves of the main line; a
-//! problem file's set-up also gives its statement (C, `statement`) and its marked stones (MA).
+//! problem file's set-up also gives its statement (C, or GN failing that: `statement`) and its
+//! marked stones (MA).
 //!
 //! Set-up stones are resolved before any reaches the engine: a point given twice or to both
 //! colours is an error naming it, SGF `AE` empties a point set up earlier (in file order), and
@@ -56,8 +57,9 @@ pub struct GoPosition {
     pub before_line: Option<(Go, Option<Pt>)>,
     /// What a problem file's comment says it asks ("Black to live", "黒先白死"): read from
     /// the set-up's comments, from the first move's in the one-line form, and failing those
-    /// from the game's name (`GN`; `statement::read`). `solve` takes the defender from it when neither `--goal` nor
-    /// `--target` is given, and the side to play when the file has no `PL`.
+    /// from the game's name (`GN`; `statement::read`). `solve` takes the defender from it
+    /// when neither `--goal` nor `--target` is given, and the side to play when the file has
+    /// no `PL`.
     pub statement: Option<Statement>,
     /// The stones a problem file's set-up marks with `MA`, where such files mark the group
     /// at stake: `solve` takes its target among them when `--target` is not given.
@@ -575,7 +577,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     // One line of moves after a set-up of both colours (its variations, if any, were read as
     // answers above and the line dropped).
     let before_line = match moves.first() {
-        Some(&(colour, p, _, _)) if both_colours && setup_nodes > 0 => {
+        Some(&(colour, p, _, _)) if problem_file => {
             let mut before = go.clone();
             before.set_to_move(colour);
             Some((before, p.map(|p| go.pt(id_of(p)))))
@@ -620,7 +622,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         })?;
     }
     // The stones a problem file's set-up marks (MA): the group at stake, where files mark it.
-    let mut marked = Vec::new();
+    let mut marked_stones = Vec::new();
     if problem_file {
         for node in &root.main_line()[..setup_nodes] {
             for (v, o) in node.values("MA") {
@@ -631,9 +633,9 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
                         .map_or(&go, |b| &b.0)
                         .stone(p)
                         .is_some()
-                        && !marked.contains(&p)
+                        && !marked_stones.contains(&p)
                     {
-                        marked.push(p);
+                        marked_stones.push(p);
                     }
                 }
             }
@@ -662,7 +664,7 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         answers,
         before_line,
         statement: statement.map(|(s, _)| s),
-        marked,
+        marked: marked_stones,
     })
 }
 

@@ -60,7 +60,7 @@ const FILLERS: &[&str] = &[
     "do",
 ];
 
-/// The goal words: true for a life of the word's subject, false for a kill by it.
+/// What a goal word says of its subject (`Goal`), None for another word.
 fn goal_word(w: &str) -> Option<Goal> {
     Some(match w {
         "live" | "lives" | "living" | "life" | "alive" | "survive" | "survives" | "seki"
@@ -85,6 +85,7 @@ enum Goal {
     Saves,
 }
 
+/// The colour a word names ("black", "white"; lower case).
 fn colour_word(w: &str) -> Option<Color> {
     match w {
         "black" => Some(Color::Black),
@@ -135,6 +136,7 @@ fn read_words(comment: &str, to_play: &mut Option<Color>, defenders: &mut Vec<Co
             }
             // The goal within the next words, past the small ones.
             for (j, &n) in after.iter().enumerate().take(6) {
+                let at = i + 1 + j;
                 if n == "ko" || colour_word(n).is_some() {
                     break;
                 }
@@ -146,7 +148,8 @@ fn read_words(comment: &str, to_play: &mut Option<Color>, defenders: &mut Vec<Co
                         break;
                     }
                     // A verb with an object of its own ("Black to kill white") is read below.
-                    let object = matches!(g, Goal::Kills | Goal::Saves) && object_after(&words, n);
+                    let object =
+                        matches!(g, Goal::Kills | Goal::Saves) && object_of(&words, at).is_some();
                     if !object {
                         defenders.push(match g {
                             Goal::Lives | Goal::Dies | Goal::Saves => c,
@@ -162,27 +165,21 @@ fn read_words(comment: &str, to_play: &mut Option<Color>, defenders: &mut Vec<Co
         }
         // A verb and its object: "kill the white group", "save Black".
         if let Some(Goal::Kills | Goal::Saves) = goal_word(w)
-            && let Some(c) = words[i + 1..]
-                .iter()
-                .take(3)
-                .take_while(|n| colour_word(n).is_some() || ["the", "a", "all"].contains(n))
-                .find_map(|n| colour_word(n))
+            && let Some(c) = object_of(&words, i)
         {
             defenders.push(c);
         }
     }
 }
 
-/// True when the first occurrence of the verb `verb` in `words` takes a colour as its object.
-fn object_after(words: &[&str], verb: &str) -> bool {
-    let Some(i) = words.iter().position(|&w| w == verb) else {
-        return false;
-    };
-    words[i + 1..]
+/// The colour the verb at `words[verb]` takes as its object, within the next three words and
+/// past articles ("kill the white group", "save all black stones").
+fn object_of(words: &[&str], verb: usize) -> Option<Color> {
+    words[verb + 1..]
         .iter()
         .take(3)
         .take_while(|n| colour_word(n).is_some() || ["the", "a", "all"].contains(n))
-        .any(|n| colour_word(n).is_some())
+        .find_map(|n| colour_word(n))
 }
 
 /// The reading of Japanese, Chinese and Korean statements (`read`): "黒先活", "黑先白死",
