@@ -255,6 +255,49 @@ fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
     );
 }
 
+/// A problem book kept as one SGF tree whose empty root branches into the problems is read a
+/// problem at a time with `--tree N` too, with the same messages; without it the first problem
+/// is read and a warning says how many the file holds.
+#[test]
+fn a_books_problems_kept_as_variations_are_read_with_tree_n() {
+    let dir = temp_dir("solve-go-variations");
+    let corner = CORNER.trim_start_matches("(;GM[1]FF[4]SZ[9]");
+    let book = format!(
+        "(;GM[1]FF[4]SZ[9]C[Three problems]\n(;AB[aa]AW[ba])\n(;{corner}C[Black to live])\n\
+         (;AB[zz]AW[aa])\n)\n"
+    );
+    std::fs::write(dir.join("book.sgf"), &book).expect("write the book");
+    let second = solve_go_json(&dir, "book.sgf", &["--tree", "2", "--budget-ms", "3000"]);
+    assert_eq!(second["target"], "B8", "{second}");
+    assert_eq!(second["key_move"], "B9", "{second}");
+    let fails = |args: &[&str]| {
+        let mut all = vec!["solve", "go", "--position", "book.sgf"];
+        all.extend(args);
+        let out = stonepress(&dir, &all);
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let third = fails(&["--tree", "3"]);
+    assert!(
+        third.contains("book.sgf:4:6: 'zz' is off the 9x9 board"),
+        "{third}"
+    );
+    let past = fails(&["--tree", "4"]);
+    assert!(
+        past.contains(
+            "--tree 4 asks for problem 4, and the file holds 3 as variations of its root (1 to 3)"
+        ),
+        "{past}"
+    );
+    let out = stonepress(&dir, &["score", "go", "--position", "book.sgf"]);
+    assert!(out.status.success());
+    let warned = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warned.contains("book.sgf:3:1: the file holds 3 problems as variations of its root"),
+        "{warned}"
+    );
+}
+
 /// A problem book kept as one SGF collection is read a tree at a time with `--tree N`; an
 /// error in a later tree names its line and column in the file, and a tree past the last, or a
 /// file that is no collection, is refused with the count.
@@ -283,7 +326,7 @@ fn a_collections_tree_is_read_with_tree_n() {
     );
     let past = fails(&["book.sgf", "--tree", "4"]);
     assert!(
-        past.contains("--tree 4 asks for game tree 4, and the file holds 3"),
+        past.contains("--tree 4 asks for game tree 4, and the file holds 3 (1 to 3)"),
         "{past}"
     );
     std::fs::write(dir.join("p.toml"), "black = \"C3\"\nwhite = \"D4\"\n").expect("write");

@@ -281,36 +281,40 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 }
 
 /// Reads a position file for `score` and `solve`: its name as the user gave it and its text.
-/// With `tree` (1-based), the file must be an SGF collection holding that many game trees: the
-/// text read is the file's with every other tree blanked out, so that messages keep the file's
-/// lines and columns.
+/// With `tree` (1-based), the file must be an SGF collection holding that many problems, game
+/// trees or the variations of one empty root (`sgf_problems`): the text read is the file's
+/// with every other problem blanked out, so that messages keep the file's lines and columns.
 fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Failure> {
-    use crate::util::text::{blank_outside, read_position_text, sgf_trees};
+    use crate::util::text::{blank_outside, read_position_text, sgf_problems};
     let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     let name = path.display().to_string();
     let Some(n) = tree else {
         return Ok((name, text));
     };
-    let trees = if text.trim_start().starts_with('(') {
-        sgf_trees(&text)
+    let problems = if text.trim_start().starts_with('(') {
+        sgf_problems(&text)
     } else {
         Vec::new()
     };
-    if trees.is_empty() {
+    if problems.is_empty() {
         return Err(Failure::Input(format!(
             "{name}: --tree {n} reads one game tree of an SGF collection, and this file is not \
              one"
         )));
     }
-    let Some(range) = (n as usize).checked_sub(1).and_then(|i| trees.get(i)) else {
+    let Some(keep) = (n as usize).checked_sub(1).and_then(|i| problems.get(i)) else {
+        let count = problems.len();
+        let held = if problems[0].len() > 1 {
+            format!("problem {n}, and the file holds {count} as variations of its root")
+        } else {
+            format!("game tree {n}, and the file holds {count}")
+        };
         return Err(Failure::Input(format!(
-            "{name}: --tree {n} asks for game tree {n}, and the file holds {} (1 to {})",
-            trees.len(),
-            trees.len()
+            "{name}: --tree {n} asks for {held} (1 to {count})"
         )));
     };
-    Ok((name, blank_outside(&text, range)))
+    Ok((name, blank_outside(&text, keep)))
 }
 
 fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {

@@ -149,7 +149,8 @@ pub enum Command {
         #[arg(long)]
         position: PathBuf,
         /// For an SGF collection of several game trees (a problem book in one file): read the
-        /// N-th tree, 1 for the first (the default).
+        /// N-th tree, 1 for the first (the default). In a book kept as one tree whose empty root
+        /// branches into problems (each variation setting stones up), the N-th variation.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         tree: Option<u32>,
         /// Stones to count as dead, e.g. "C3 D4" (for a game whose players agree on them).
@@ -167,7 +168,8 @@ pub enum Command {
         #[arg(long)]
         position: PathBuf,
         /// For an SGF collection of several game trees (a problem book in one file): read the
-        /// N-th tree, 1 for the first (the default).
+        /// N-th tree, 1 for the first (the default). In a book kept as one tree whose empty root
+        /// branches into problems (each variation setting stones up), the N-th variation.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         tree: Option<u32>,
         /// The goal: auto (default, decided from the position, or from a problem file's own

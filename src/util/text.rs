@@ -1,7 +1,8 @@
 //! Reading text files: UTF-8 with the place of the first bad byte, and line and column of a
 //! byte offset (for messages that point into a file). Position files may also be SGF records
 //! in the character set their `CA` names (`read_position_text`), and an SGF collection's game
-//! trees can be read one at a time (`sgf_trees`, `blank_outside`).
+//! trees, or the problems of one kept as variations of an empty root, can be read one at a time
+//! (`sgf_trees`, `sgf_problems`, `blank_outside`).
 
 use std::path::Path;
 
@@ -128,19 +129,121 @@ pub fn sgf_trees(text: &str) -> Vec<std::ops::Range<usize>> {
     trees
 }
 
-/// `text` with every character outside `keep` made a blank (line breaks kept), so that a
-/// reader of its first game tree reads the one `keep` spans, and the lines and columns of its
-/// messages are those of the file.
-pub fn blank_outside(text: &str, keep: &std::ops::Range<usize>) -> String {
+/// `text` with every character outside the ranges `keep` made a blank (line breaks kept), so
+/// that a reader of its first game tree reads what `keep` spans, and the lines and columns of
+/// its messages are those of the file.
+pub fn blank_outside(text: &str, keep: &[std::ops::Range<usize>]) -> String {
     text.char_indices()
         .map(|(i, c)| {
-            if keep.contains(&i) || c == '\n' || c == '\r' {
+            if keep.iter().any(|r| r.contains(&i)) || c == '\n' || c == '\r' {
                 c
             } else {
                 ' '
             }
         })
         .collect()
+}
+
+/// The problems of an SGF collection, each as the byte ranges that read it alone
+/// (`blank_outside`): one game tree each; or, where the file is one game tree whose opening
+/// nodes set nothing up (no stones, no moves) and then branch into two or more variations that
+/// each begin by setting stones up, one variation each, kept with the opening nodes and the
+/// tree's closing bracket. Some problem books are kept so, every problem a variation of one
+/// empty root. An empty list when the text holds no game tree.
+pub fn sgf_problems(text: &str) -> Vec<Vec<std::ops::Range<usize>>> {
+    let trees = sgf_trees(text);
+    if let [tree] = trees.as_slice()
+        && let Some((opening, variations)) = root_variations(text, tree)
+    {
+        let bytes = text.as_bytes();
+        let closing = (bytes[tree.end - 1] == b')').then(|| tree.end - 1..tree.end);
+        return variations
+            .into_iter()
+            .map(|v| {
+                [opening.clone(), v]
+                    .into_iter()
+                    .chain(closing.clone())
+                    .collect()
+            })
+            .collect();
+    }
+    trees.into_iter().map(|t| vec![t]).collect()
+}
+
+/// For one game tree: its opening nodes (from its `(` to its first variation) and its
+/// variations, when the opening nodes hold no stones or moves (`AB`, `AW`, `B`, `W`) and there
+/// are two or more variations, each beginning with a node that sets stones up and plays none.
+fn root_variations(
+    text: &str,
+    tree: &std::ops::Range<usize>,
+) -> Option<(std::ops::Range<usize>, Vec<std::ops::Range<usize>>)> {
+    const STONES: [&str; 4] = ["AB", "AW", "B", "W"];
+    let bytes = &text.as_bytes()[..tree.end];
+    let (opening, mut at) = sgf_properties(text, tree.start + 1, tree.end);
+    if opening.iter().any(|id| STONES.contains(id)) || bytes.get(at) != Some(&b'(') {
+        return None;
+    }
+    let mut variations = Vec::new();
+    while bytes.get(at) == Some(&b'(') {
+        let end = at + sgf_trees(&text[at..tree.end]).first()?.end;
+        let (first, _) = sgf_first_node(text, at + 1, end);
+        let sets_up = first.iter().any(|id| *id == "AB" || *id == "AW");
+        if !sets_up || first.iter().any(|id| *id == "B" || *id == "W") {
+            return None;
+        }
+        variations.push(at..end);
+        at = end;
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+    }
+    (variations.len() >= 2).then_some((tree.start..variations[0].start, variations))
+}
+
+/// The property names of the SGF nodes from `start` up to the first `(` or `)` outside a
+/// value (or `end`), and where that bracket is.
+fn sgf_properties(text: &str, start: usize, end: usize) -> (Vec<&str>, usize) {
+    sgf_scan(text, start, end, false)
+}
+
+/// The property names of the first SGF node from `start` (up to the next node's `;`, a `(` or
+/// a `)` outside a value, or `end`).
+fn sgf_first_node(text: &str, start: usize, end: usize) -> (Vec<&str>, usize) {
+    sgf_scan(text, start, end, true)
+}
+
+/// The scan behind `sgf_properties` and `sgf_first_node`: property names are the runs of
+/// capital letters outside values; `one_node` stops at the second node's `;` too.
+fn sgf_scan(text: &str, start: usize, end: usize, one_node: bool) -> (Vec<&str>, usize) {
+    let bytes = text.as_bytes();
+    let (mut names, mut nodes, mut i) = (Vec::new(), 0, start);
+    while i < end {
+        match bytes[i] {
+            b'(' | b')' => break,
+            b';' => {
+                nodes += 1;
+                if one_node && nodes > 1 {
+                    break;
+                }
+            }
+            b'[' => {
+                i += 1;
+                while i < end && bytes[i] != b']' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            c if c.is_ascii_uppercase() => {
+                let from = i;
+                while i + 1 < end && bytes[i + 1].is_ascii_uppercase() {
+                    i += 1;
+                }
+                names.push(&text[from..i + 1]);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (names, i.min(end))
 }
 
 /// The error of a file that is not UTF-8, with the place of its first bad byte.
@@ -202,12 +305,47 @@ mod tests {
                 "(;SZ[5]"
             ]
         );
-        let second = blank_outside(text, &trees[1]);
+        let second = blank_outside(text, &[trees[1].clone()]);
         let at = second.find("(;SZ[9]").expect("kept");
         assert_eq!(line_col(&second, at), line_col(text, trees[1].start));
         assert_eq!(second.trim(), "(;SZ[9]C[é])");
         assert_eq!(second.lines().count(), text.lines().count());
         assert!(sgf_trees("no tree here").is_empty());
+    }
+
+    /// A book kept as variations of one empty root is read a problem at a time: each variation
+    /// with the root's nodes and the closing bracket, in place. A root that sets stones up
+    /// (its variations are answers), a variation that begins with a move, and a single variation
+    /// leave the file one problem; several game trees are one problem each.
+    #[test]
+    // A problem read whole is one range, kept in a list like the variations' several.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn a_books_problems_kept_as_variations_of_one_root_are_found() {
+        let text = "(;GM[1]SZ[9]C[Book (two)]\n(;AB[aa]AW[ba]C[Black to live];B[ca])\n  (;PL[W]\
+                    AW[ee]AB[ef])\n)";
+        let problems = sgf_problems(text);
+        assert_eq!(problems.len(), 2);
+        let second = blank_outside(text, &problems[1]);
+        assert_eq!(
+            second.split_whitespace().collect::<Vec<_>>(),
+            ["(;GM[1]SZ[9]C[Book", "(two)]", "(;PL[W]AW[ee]AB[ef])", ")"]
+        );
+        let at = second.find("(;PL[W]").expect("kept");
+        assert_eq!(line_col(&second, at), (3, 3));
+        assert_eq!(line_col(text, at), (3, 3));
+        let first = blank_outside(text, &problems[0]);
+        assert!(first.contains("(;AB[aa]AW[ba]C[Black to live];B[ca])") && !first.contains("ee"));
+        for one in [
+            "(;SZ[9]AB[aa]AW[ba](;B[ca])(;B[da]))",
+            "(;SZ[9](;B[aa]AB[ba])(;AB[ee]))",
+            "(;SZ[9](;AB[aa]AW[ba]))",
+            "(;SZ[9]C[a \\] (;AB[aa\\]) ](;AB[aa]AW[ba])(;W[ee]))",
+        ] {
+            assert_eq!(sgf_problems(one), [vec![0..one.len()]], "{one}");
+        }
+        let trees = "(;SZ[9]AB[aa]AW[ba])\n(;SZ[9](;AB[aa])(;AW[bb]))";
+        assert_eq!(sgf_problems(trees), [vec![0..20], vec![21..trees.len()]]);
+        assert!(sgf_problems("no tree here").is_empty());
     }
 
     /// An SGF record in the character set its `CA` names is read in it; one without `CA` as

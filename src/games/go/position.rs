@@ -303,7 +303,8 @@ type SgfMove = (Color, Option<(usize, usize)>, String, usize);
 /// or to both colours is an error), then the main line, unless the file is a problem file
 /// (`GoPosition::answers`), whose variations are answers and are not played. Passes after the
 /// game's end (two passes) are skipped with a warning, as other programs read such records.
-/// Of a collection of several game trees the first is read, with a warning.
+/// Of a collection of several game trees, or of problems kept as variations of one empty root
+/// (`util::text::sgf_problems`), the first is read, with a warning.
 pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     let at = |offset: usize, message: String| -> GameError {
         let (line, column) = line_col(text, offset);
@@ -584,12 +585,21 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
         }
         _ => None,
     };
-    // A collection of several problems or games: the first is read, and the user told.
+    // A collection of several problems or games: the first is read, and the user told. A
+    // problem book kept as variations of one empty root holds its problems there.
+    let variations = crate::util::text::sgf_problems(text);
     if let Some(o) = next_tree {
         let (line, column) = line_col(text, o);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds more than one game tree; only the first is \
              read (`--tree N` on the command line reads another)"
+        ));
+    } else if let Some(second) = variations.get(1).and_then(|keep| keep.get(1)) {
+        let (line, column) = line_col(text, second.start);
+        warnings.push(format!(
+            "{file}:{line}:{column}: the file holds {} problems as variations of its root; only \
+             the first is read (`--tree N` on the command line reads another)",
+            variations.len()
         ));
     }
     for (i, (colour, p, written, o)) in moves.iter().enumerate() {
