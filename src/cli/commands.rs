@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::build::{NAME_MAX, build_pages, entries, write_outputs};
 use super::shard;
-use super::{Command, Failure};
+use super::{Command, Failure, Trees};
 use crate::config::{self, Format, Plan};
 use crate::figure::BoardStyle;
 use crate::games::{self, BoardParams, GameError, GameId, ScoreOptions, SolveOptions, Source};
@@ -147,6 +147,11 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 rules_only,
             };
             games::needs_solver(game).map_err(input)?;
+            let tree = match tree {
+                Some(Trees::All) => return solve_all(game, &position, &opts, json),
+                Some(Trees::One(n)) => Some(n),
+                None => None,
+            };
             let (name, text) = read_position(&position, tree)?;
             let source = Source::file(&name, &text);
             let report = games::solve(game, &source, &opts).map_err(input)?;
@@ -315,6 +320,110 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
         )));
     };
     Ok((name, blank_outside(&text, keep)))
+}
+
+/// `solve --tree all`: every problem of a collection read in turn, a problem book checked in
+/// one run. Each is reported as `solve` reports one, under its number and the place in the
+/// file where it begins, and the report ends with how many came out each way. A problem that
+/// cannot be read is reported with its error and the others are still read; the exit status
+/// then says that the input had an error. A progress bar shows on a terminal.
+fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Result<(), Failure> {
+    use crate::util::text::{blank_outside, line_col, read_position_text, sgf_problems};
+    let text = read_position_text(path)
+        .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
+    let name = path.display().to_string();
+    let problems = if text.trim_start().starts_with('(') {
+        sgf_problems(&text)
+    } else {
+        Vec::new()
+    };
+    if problems.is_empty() {
+        return Err(Failure::Input(format!(
+            "{name}: --tree all reads every problem of an SGF collection, and this file is not \
+             one"
+        )));
+    }
+    let bar = indicatif::ProgressBar::new(problems.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} problems read ({elapsed}, about {eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let mut entries = Vec::new();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut out = std::io::stdout().lock();
+    for (i, keep) in problems.iter().enumerate() {
+        // A variation's place, not the root's it is read with.
+        let begins = keep.get(1).unwrap_or(&keep[0]).start;
+        let (line, column) = line_col(&text, begins);
+        let problem = blank_outside(&text, keep);
+        let (entry, shown, outcome) = match games::solve(game, &Source::file(&name, &problem), opts)
+        {
+            Ok(report) => {
+                bar.suspend(|| {
+                    report
+                        .warnings
+                        .iter()
+                        .for_each(|w| eprintln!("warning: {w}"))
+                });
+                let status = report.json["status"]
+                    .as_str()
+                    .unwrap_or("unknown")
+                    .to_string();
+                let entry = serde_json::json!({
+                    "problem": i + 1, "line": line, "column": column, "report": report.json
+                });
+                (entry, report.text.trim_end().to_string(), status)
+            }
+            Err(e) => {
+                let message = e.to_string();
+                let entry = serde_json::json!({
+                    "problem": i + 1, "line": line, "column": column, "error": message
+                });
+                (entry, format!("error: {message}"), "error".to_string())
+            }
+        };
+        *counts.entry(outcome).or_default() += 1;
+        if !json {
+            let shown = format!("Problem {} ({name}:{line}:{column}):\n{shown}\n", i + 1);
+            bar.suspend(|| writeln!(out, "{shown}"))
+                .or_else(|e| ignore_broken_pipe(&e))?;
+        }
+        entries.push(entry);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let summary = counts
+        .iter()
+        .map(|(k, n)| format!("{n} {k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let last = if json {
+        let all = serde_json::json!({"problems": entries, "counts": counts});
+        serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()))?
+    } else {
+        format!("{} problems read: {summary}", problems.len())
+    };
+    writeln!(out, "{last}").or_else(|e| ignore_broken_pipe(&e))?;
+    match counts.get("error") {
+        Some(n) => Err(Failure::Input(format!(
+            "{name}: {n} of {} problems could not be read (their errors are above)",
+            problems.len()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A write to standard output that failed because the reader went away (`| head`) is no
+/// failure; any other is.
+fn ignore_broken_pipe(e: &std::io::Error) -> Result<(), Failure> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(Failure::Runtime(e.to_string()))
+    }
 }
 
 fn print_report(report: &games::ScoreReport, json: bool) -> Result<(), Failure> {

@@ -170,8 +170,10 @@ pub enum Command {
         /// For an SGF collection of several game trees (a problem book in one file): read the
         /// N-th tree, 1 for the first (the default). In a book kept as one tree whose empty root
         /// branches into problems (each variation setting stones up), the N-th variation.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-        tree: Option<u32>,
+        /// `all` reads every problem in turn, each with the whole budget, and reports each
+        /// under its number, then how many came out each way.
+        #[arg(long, value_name = "N|all", value_parser = parse_trees)]
+        tree: Option<Trees>,
         /// The goal: auto (default, decided from the position, or from a problem file's own
         /// statement where the game reads one, such as "Black to live") or one of the game's puzzle
         /// kinds as `stonepress games` lists them; kill, live or capture for life and death.
@@ -246,6 +248,28 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// Which problems of a collection `solve` reads (`--tree`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trees {
+    /// The N-th, from 1.
+    One(u32),
+    /// Every one, in turn.
+    All,
+}
+
+/// Reads `--tree`: a problem's number from 1, or `all`.
+fn parse_trees(s: &str) -> Result<Trees, String> {
+    if s.trim().eq_ignore_ascii_case("all") {
+        return Ok(Trees::All);
+    }
+    match s.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(Trees::One(n)),
+        _ => Err(format!(
+            "'{s}' is neither a problem's number (1 or more) nor all"
+        )),
+    }
 }
 
 /// A failed command: bad input (exit 2) or a run-time failure (exit 1).
