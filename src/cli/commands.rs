@@ -308,9 +308,9 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
              one"
         )));
     }
-    let Some(keep) = (n as usize).checked_sub(1).and_then(|i| problems.get(i)) else {
+    let Some(problem) = (n as usize).checked_sub(1).and_then(|i| problems.get(i)) else {
         let count = problems.len();
-        let held = if problems[0].len() > 1 {
+        let held = if problems[0].variation {
             format!("problem {n}, and the file holds {count} as variations of its root")
         } else {
             format!("game tree {n}, and the file holds {count}")
@@ -319,7 +319,7 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
             "{name}: --tree {n} asks for {held} (1 to {count})"
         )));
     };
-    Ok((name, blank_outside(&text, keep)))
+    Ok((name, blank_outside(&text, &problem.keep)))
 }
 
 /// `solve --tree all`: every problem of a collection read in turn, a problem book checked in
@@ -354,11 +354,9 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
     let mut entries = Vec::new();
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
     let mut out = std::io::stdout().lock();
-    for (i, keep) in problems.iter().enumerate() {
-        // A variation's place, not the root's it is read with.
-        let begins = keep.get(1).unwrap_or(&keep[0]).start;
-        let (line, column) = line_col(&text, begins);
-        let problem = blank_outside(&text, keep);
+    for (i, problem) in problems.iter().enumerate() {
+        let (line, column) = line_col(&text, problem.begins);
+        let problem = blank_outside(&text, &problem.keep);
         let (entry, shown, outcome) = match games::solve(game, &Source::file(&name, &problem), opts)
         {
             Ok(report) => {

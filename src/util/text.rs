@@ -100,13 +100,8 @@ pub fn sgf_trees(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
-            b'[' => {
-                // A value: to its closing bracket, past escaped characters.
-                i += 1;
-                while i < bytes.len() && bytes[i] != b']' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
+            // A value: to its closing bracket, past escaped characters.
+            b'[' => i = value_end(bytes, i),
             b'(' => {
                 if depth == 0 {
                     start = i;
@@ -144,30 +139,48 @@ pub fn blank_outside(text: &str, keep: &[std::ops::Range<usize>]) -> String {
         .collect()
 }
 
-/// The problems of an SGF collection, each as the byte ranges that read it alone
-/// (`blank_outside`): one game tree each; or, where the file is one game tree whose opening
-/// nodes set nothing up (no stones, no moves) and then branch into two or more variations that
-/// each begin by setting stones up, one variation each, kept with the opening nodes and the
-/// tree's closing bracket. Some problem books are kept so, every problem a variation of one
-/// empty root. An empty list when the text holds no game tree.
-pub fn sgf_problems(text: &str) -> Vec<Vec<std::ops::Range<usize>>> {
+/// One problem of an SGF collection (`sgf_problems`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfProblem {
+    /// The byte ranges that read it alone (`blank_outside`).
+    pub keep: Vec<std::ops::Range<usize>>,
+    /// Where it begins: the `(` of its game tree, or of its variation.
+    pub begins: usize,
+    /// A variation of one empty root, not a game tree of its own.
+    pub variation: bool,
+}
+
+/// The problems of an SGF collection: one game tree each; or, where the file is one game tree
+/// whose opening nodes set nothing up (no stones, no moves) and then branch into two or more
+/// variations that each begin by setting stones up, one variation each, kept with the opening
+/// nodes and the tree's closing bracket. Some problem books are kept so, every problem a
+/// variation of one empty root. An empty list when the text holds no game tree.
+pub fn sgf_problems(text: &str) -> Vec<SgfProblem> {
     let trees = sgf_trees(text);
     if let [tree] = trees.as_slice()
         && let Some((opening, variations)) = root_variations(text, tree)
     {
-        let bytes = text.as_bytes();
-        let closing = (bytes[tree.end - 1] == b')').then(|| tree.end - 1..tree.end);
+        let closing = (text.as_bytes()[tree.end - 1] == b')').then(|| tree.end - 1..tree.end);
         return variations
             .into_iter()
-            .map(|v| {
-                [opening.clone(), v]
+            .map(|v| SgfProblem {
+                begins: v.start,
+                keep: [opening.clone(), v]
                     .into_iter()
                     .chain(closing.clone())
-                    .collect()
+                    .collect(),
+                variation: true,
             })
             .collect();
     }
-    trees.into_iter().map(|t| vec![t]).collect()
+    trees
+        .into_iter()
+        .map(|t| SgfProblem {
+            begins: t.start,
+            keep: vec![t],
+            variation: false,
+        })
+        .collect()
 }
 
 /// For one game tree: its opening nodes (from its `(` to its first variation) and its
@@ -179,14 +192,14 @@ fn root_variations(
 ) -> Option<(std::ops::Range<usize>, Vec<std::ops::Range<usize>>)> {
     const STONES: [&str; 4] = ["AB", "AW", "B", "W"];
     let bytes = &text.as_bytes()[..tree.end];
-    let (opening, mut at) = sgf_properties(text, tree.start + 1, tree.end);
+    let (opening, mut at) = sgf_names(text, tree.start + 1, tree.end, false);
     if opening.iter().any(|id| STONES.contains(id)) || bytes.get(at) != Some(&b'(') {
         return None;
     }
     let mut variations = Vec::new();
     while bytes.get(at) == Some(&b'(') {
         let end = at + sgf_trees(&text[at..tree.end]).first()?.end;
-        let (first, _) = sgf_first_node(text, at + 1, end);
+        let (first, _) = sgf_names(text, at + 1, end, true);
         let sets_up = first.iter().any(|id| *id == "AB" || *id == "AW");
         if !sets_up || first.iter().any(|id| *id == "B" || *id == "W") {
             return None;
@@ -200,22 +213,11 @@ fn root_variations(
     (variations.len() >= 2).then_some((tree.start..variations[0].start, variations))
 }
 
-/// The property names of the SGF nodes from `start` up to the first `(` or `)` outside a
-/// value (or `end`), and where that bracket is.
-fn sgf_properties(text: &str, start: usize, end: usize) -> (Vec<&str>, usize) {
-    sgf_scan(text, start, end, false)
-}
-
-/// The property names of the first SGF node from `start` (up to the next node's `;`, a `(` or
-/// a `)` outside a value, or `end`).
-fn sgf_first_node(text: &str, start: usize, end: usize) -> (Vec<&str>, usize) {
-    sgf_scan(text, start, end, true)
-}
-
-/// The scan behind `sgf_properties` and `sgf_first_node`: property names are the runs of
-/// capital letters outside values; `one_node` stops at the second node's `;` too.
-fn sgf_scan(text: &str, start: usize, end: usize, one_node: bool) -> (Vec<&str>, usize) {
-    let bytes = text.as_bytes();
+/// The property names (the runs of capital letters outside values) of the SGF nodes from
+/// `start` up to the first `(` or `)` outside a value, or `end`; with `one_node`, of the first
+/// node only (up to the next node's `;`). Also where the scan stopped.
+fn sgf_names(text: &str, start: usize, end: usize, one_node: bool) -> (Vec<&str>, usize) {
+    let bytes = &text.as_bytes()[..end];
     let (mut names, mut nodes, mut i) = (Vec::new(), 0, start);
     while i < end {
         match bytes[i] {
@@ -226,12 +228,7 @@ fn sgf_scan(text: &str, start: usize, end: usize, one_node: bool) -> (Vec<&str>,
                     break;
                 }
             }
-            b'[' => {
-                i += 1;
-                while i < end && bytes[i] != b']' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
+            b'[' => i = value_end(bytes, i),
             c if c.is_ascii_uppercase() => {
                 let from = i;
                 while i + 1 < end && bytes[i + 1].is_ascii_uppercase() {
@@ -244,6 +241,16 @@ fn sgf_scan(text: &str, start: usize, end: usize, one_node: bool) -> (Vec<&str>,
         i += 1;
     }
     (names, i.min(end))
+}
+
+/// Where the SGF value opened by the `[` at `open` closes: the index of its `]`, escaped
+/// characters (`\]`) skipped; the end of `bytes` when it does not close.
+fn value_end(bytes: &[u8], open: usize) -> usize {
+    let mut i = open + 1;
+    while i < bytes.len() && bytes[i] != b']' {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
+    }
+    i.min(bytes.len())
 }
 
 /// The error of a file that is not UTF-8, with the place of its first bad byte.
@@ -318,14 +325,13 @@ mod tests {
     /// (its variations are answers), a variation that begins with a move, and a single variation
     /// leave the file one problem; several game trees are one problem each.
     #[test]
-    // A problem read whole is one range, kept in a list like the variations' several.
-    #[allow(clippy::single_range_in_vec_init)]
     fn a_books_problems_kept_as_variations_of_one_root_are_found() {
         let text = "(;GM[1]SZ[9]C[Book (two)]\n(;AB[aa]AW[ba]C[Black to live];B[ca])\n  (;PL[W]\
                     AW[ee]AB[ef])\n)";
         let problems = sgf_problems(text);
         assert_eq!(problems.len(), 2);
-        let second = blank_outside(text, &problems[1]);
+        assert!(problems.iter().all(|p| p.variation));
+        let second = blank_outside(text, &problems[1].keep);
         assert_eq!(
             second.split_whitespace().collect::<Vec<_>>(),
             ["(;GM[1]SZ[9]C[Book", "(two)]", "(;PL[W]AW[ee]AB[ef])", ")"]
@@ -333,7 +339,8 @@ mod tests {
         let at = second.find("(;PL[W]").expect("kept");
         assert_eq!(line_col(&second, at), (3, 3));
         assert_eq!(line_col(text, at), (3, 3));
-        let first = blank_outside(text, &problems[0]);
+        assert_eq!(line_col(text, problems[1].begins), (3, 3));
+        let first = blank_outside(text, &problems[0].keep);
         assert!(first.contains("(;AB[aa]AW[ba]C[Black to live];B[ca])") && !first.contains("ee"));
         for one in [
             "(;SZ[9]AB[aa]AW[ba](;B[ca])(;B[da]))",
@@ -341,10 +348,18 @@ mod tests {
             "(;SZ[9](;AB[aa]AW[ba]))",
             "(;SZ[9]C[a \\] (;AB[aa\\]) ](;AB[aa]AW[ba])(;W[ee]))",
         ] {
-            assert_eq!(sgf_problems(one), [vec![0..one.len()]], "{one}");
+            let whole = sgf_problems(one);
+            assert_eq!(whole.len(), 1, "{one}");
+            assert_eq!(whole[0].keep.first(), Some(&(0..one.len())), "{one}");
+            assert_eq!(whole[0].keep.len(), 1, "{one}");
+            assert!(!whole[0].variation);
         }
         let trees = "(;SZ[9]AB[aa]AW[ba])\n(;SZ[9](;AB[aa])(;AW[bb]))";
-        assert_eq!(sgf_problems(trees), [vec![0..20], vec![21..trees.len()]]);
+        let both: Vec<_> = sgf_problems(trees)
+            .into_iter()
+            .flat_map(|p| p.keep)
+            .collect();
+        assert_eq!(both, [0..20, 21..trees.len()]);
         assert!(sgf_problems("no tree here").is_empty());
     }
 

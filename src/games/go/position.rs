@@ -587,19 +587,19 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     };
     // A collection of several problems or games: the first is read, and the user told. A
     // problem book kept as variations of one empty root holds its problems there.
-    let variations = crate::util::text::sgf_problems(text);
+    let problems = crate::util::text::sgf_problems(text);
     if let Some(o) = next_tree {
         let (line, column) = line_col(text, o);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds more than one game tree; only the first is \
              read (`--tree N` on the command line reads another)"
         ));
-    } else if let Some(second) = variations.get(1).and_then(|keep| keep.get(1)) {
-        let (line, column) = line_col(text, second.start);
+    } else if let Some(second) = problems.get(1).filter(|p| p.variation) {
+        let (line, column) = line_col(text, second.begins);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds {} problems as variations of its root; only \
              the first is read (`--tree N` on the command line reads another)",
-            variations.len()
+            problems.len()
         ));
     }
     for (i, (colour, p, written, o)) in moves.iter().enumerate() {
