@@ -299,68 +299,63 @@ fn a_books_problems_kept_as_variations_are_read_with_tree_n() {
 }
 
 /// `--tree all` reads every problem of a book in one run: each reported under its number and
-/// place, an unreadable one with its error while the others are still read, then the counts;
-/// the exit status says that one could not be read.
+/// place, an unreadable one with its error while the others are still read, then the counts
+/// and on how many the key is the file's marked answer; the exit status says that one could
+/// not be read.
 #[test]
 fn every_problem_of_a_book_is_read_with_tree_all() {
     let dir = temp_dir("solve-go-tree-all");
-    let book = format!("{CORNER})\n(;SZ[9]AB[zz]AW[aa])\n  {CORNER}C[Black to live])\n");
+    let third = format!("{CORNER}C[Black to live];B[ba]C[Correct])");
+    let book = format!("{CORNER})\n(;SZ[9]AB[zz]AW[aa])\n  {third}\n");
     std::fs::write(dir.join("book.sgf"), &book).expect("write the book");
     let args = ["solve", "go", "--position", "book.sgf", "--tree", "all"];
     let out = stonepress(&dir, &[&args[..], &["--budget-ms", "3000"]].concat());
     assert_eq!(out.status.code(), Some(2), "one problem is unreadable");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Problem 1 (book.sgf:1:1):\n"), "{text}");
-    assert!(
-        text.contains("Problem 2 (book.sgf:2:1):\nerror: book.sgf:2:11: 'zz' is off the 9x9 board"),
-        "{text}"
-    );
+    let error = "Problem 2 (book.sgf:2:1):\nerror: book.sgf:2:11: 'zz' is off the 9x9 board";
+    assert!(text.contains(error), "{text}");
     assert!(text.contains("Problem 3 (book.sgf:3:3):\n"), "{text}");
     assert!(text.contains("key move B9"), "{text}");
-    assert!(
-        text.trim_end()
-            .ends_with("3 problems read: 1 error, 2 proven"),
-        "{text}"
-    );
+    let counts = "3 problems read: 1 error, 2 proven; the key move is the file's answer on 1 \
+                  of the 1 that mark one";
+    assert!(text.trim_end().ends_with(counts), "{text}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("1 of 3 problems could not be read"),
         "{stderr}"
     );
-    let out = stonepress(
-        &dir,
-        &[&args[..], &["--budget-ms", "3000", "--json"]].concat(),
-    );
+    let json = [&args[..], &["--budget-ms", "3000", "--json"]].concat();
+    let out = stonepress(&dir, &json);
     assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(
-        v["counts"],
-        serde_json::json!({"error": 1, "proven": 2}),
-        "{v}"
-    );
+    let counts = serde_json::json!({"error": 1, "proven": 2});
+    assert_eq!(v["counts"], counts, "{v}");
+    let marked = serde_json::json!({"marked": 1, "agreed": 1});
+    assert_eq!(v["file_answers"], marked, "{v}");
     let problems = v["problems"].as_array().expect("problems");
     assert_eq!(problems.len(), 3);
-    assert_eq!(problems[2]["line"], 3);
-    assert_eq!(problems[2]["column"], 3);
-    assert_eq!(problems[2]["report"]["key_move"], "B9", "{v}");
-    assert_eq!(problems[2]["report"]["goal"], "live", "{v}");
-    assert!(
-        problems[1]["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("'zz' is off"))
+    assert_eq!(
+        (&problems[2]["line"], &problems[2]["column"]),
+        (&3.into(), &3.into())
     );
+    let third = &problems[2]["report"];
+    assert_eq!(
+        (&third["key_move"], &third["goal"]),
+        (&"B9".into(), &"live".into())
+    );
+    assert_eq!(third["file_answers"], serde_json::json!(["B9"]), "{v}");
+    assert_eq!(problems[0]["report"]["file_answers"], serde_json::json!([]));
+    let error = problems[1]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("'zz' is off"), "{error}");
     // A file that is no collection is refused, and a bad value is named.
     std::fs::write(dir.join("p.toml"), "black = \"C3\"\nwhite = \"D4\"\n").expect("write");
-    let out = stonepress(
-        &dir,
-        &["solve", "go", "--position", "p.toml", "--tree", "all"],
-    );
+    let toml = ["solve", "go", "--position", "p.toml", "--tree", "all"];
+    let out = stonepress(&dir, &toml);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not one"));
-    let out = stonepress(
-        &dir,
-        &["solve", "go", "--position", "book.sgf", "--tree", "0"],
-    );
+    let zero = ["solve", "go", "--position", "book.sgf", "--tree", "0"];
+    let out = stonepress(&dir, &zero);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("neither a problem's number"));
 }

@@ -324,8 +324,9 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
 
 /// `solve --tree all`: every problem of a collection read in turn, a problem book checked in
 /// one run. Each is reported as `solve` reports one, under its number and the place in the
-/// file where it begins, and the report ends with how many came out each way. A problem that
-/// cannot be read is reported with its error and the others are still read; the exit status
+/// file where it begins, and the report ends with how many came out each way and, of the
+/// problems whose file marks answers (`file_answers`), on how many the key is one. A problem
+/// that cannot be read is reported with its error and the others are still read; the exit status
 /// then says that the input had an error. A progress bar shows on a terminal.
 fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Result<(), Failure> {
     use crate::util::text::{blank_outside, line_col, read_position_text, sgf_problems};
@@ -353,6 +354,8 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
     );
     let mut entries = Vec::new();
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    // Of the problems whose file marks answers: how many, and how many read to one of them.
+    let (mut marked, mut agreed) = (0, 0);
     let mut out = std::io::stdout().lock();
     for (i, problem) in problems.iter().enumerate() {
         let (line, column) = line_col(&text, problem.begins);
@@ -370,6 +373,16 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
                     .as_str()
                     .unwrap_or("unknown")
                     .to_string();
+                let answers = report.json["file_answers"]
+                    .as_array()
+                    .map_or(&[][..], |a| a);
+                if !answers.is_empty() {
+                    marked += 1;
+                    let key = &report.json["key_move"];
+                    agreed += usize::from(
+                        matches!(status.as_str(), "proven" | "ko") && answers.contains(key),
+                    );
+                }
                 let entry = serde_json::json!({
                     "problem": i + 1, "line": line, "column": column, "report": report.json
                 });
@@ -399,8 +412,18 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
         .collect::<Vec<_>>()
         .join(", ");
     let last = if json {
-        let all = serde_json::json!({"problems": entries, "counts": counts});
+        let all = serde_json::json!({
+            "problems": entries,
+            "counts": counts,
+            "file_answers": {"marked": marked, "agreed": agreed},
+        });
         serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()))?
+    } else if marked > 0 {
+        format!(
+            "{} problems read: {summary}; the key move is the file's answer on {agreed} of the \
+             {marked} that mark one",
+            problems.len()
+        )
     } else {
         format!("{} problems read: {summary}", problems.len())
     };

@@ -967,6 +967,7 @@ fn solve_as_given(
         "region": names(&go, &searched.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()),
         "wider_area_status": result.wider.map(ld::LdStatus::name),
         "deepest_line": names(&go, &result.frontier),
+        "file_answers": pos.answers.iter().map(|&a| go.name(a)).collect::<Vec<_>>(),
         "given_answers": given,
     });
     let mut text = String::new();
