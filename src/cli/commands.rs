@@ -290,24 +290,14 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 /// trees or the variations of one empty root (`sgf_problems`): the text read is the file's
 /// with every other problem blanked out, so that messages keep the file's lines and columns.
 fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Failure> {
-    use crate::util::text::{blank_outside, read_position_text, sgf_problems};
+    use crate::util::text::{blank_outside, read_position_text};
     let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     let name = path.display().to_string();
     let Some(n) = tree else {
         return Ok((name, text));
     };
-    let problems = if text.trim_start().starts_with('(') {
-        sgf_problems(&text)
-    } else {
-        Vec::new()
-    };
-    if problems.is_empty() {
-        return Err(Failure::Input(format!(
-            "{name}: --tree {n} reads one game tree of an SGF collection, and this file is not \
-             one"
-        )));
-    }
+    let problems = book_problems(&name, &text, &format!("--tree {n} reads one"))?;
     let Some(problem) = (n as usize).checked_sub(1).and_then(|i| problems.get(i)) else {
         let count = problems.len();
         let held = if problems[0].variation {
@@ -322,6 +312,27 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
     Ok((name, blank_outside(&text, &problem.keep)))
 }
 
+/// The problems of the position file `name` (`util::text::sgf_problems`), for `--tree`; a
+/// file that is no SGF collection is refused, `reads` saying what the flag reads ("--tree all
+/// reads every").
+fn book_problems(
+    name: &str,
+    text: &str,
+    reads: &str,
+) -> Result<Vec<crate::util::text::SgfProblem>, Failure> {
+    let problems = if text.trim_start().starts_with('(') {
+        crate::util::text::sgf_problems(text)
+    } else {
+        Vec::new()
+    };
+    if problems.is_empty() {
+        return Err(Failure::Input(format!(
+            "{name}: {reads} problem of an SGF collection, and this file is not one"
+        )));
+    }
+    Ok(problems)
+}
+
 /// `solve --tree all`: every problem of a collection read in turn, a problem book checked in
 /// one run. Each is reported as `solve` reports one, under its number and the place in the
 /// file where it begins, and the report ends with how many came out each way and, of the
@@ -329,21 +340,11 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
 /// that cannot be read is reported with its error and the others are still read; the exit status
 /// then says that the input had an error. A progress bar shows on a terminal.
 fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Result<(), Failure> {
-    use crate::util::text::{blank_outside, line_col, read_position_text, sgf_problems};
+    use crate::util::text::{blank_outside, line_col, read_position_text};
     let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     let name = path.display().to_string();
-    let problems = if text.trim_start().starts_with('(') {
-        sgf_problems(&text)
-    } else {
-        Vec::new()
-    };
-    if problems.is_empty() {
-        return Err(Failure::Input(format!(
-            "{name}: --tree all reads every problem of an SGF collection, and this file is not \
-             one"
-        )));
-    }
+    let problems = book_problems(&name, &text, "--tree all reads every")?;
     let bar = indicatif::ProgressBar::new(problems.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
