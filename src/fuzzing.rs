@@ -150,7 +150,8 @@ pub fn position(game: GameId, bytes: &[u8], scratch: &Scratch) -> Result<(), Str
 }
 
 /// The record target: `score GAME` for each game that reads SGF records, a small search, and
-/// now and then `solve GAME` itself with a short clock.
+/// now and then `solve GAME` itself with a short clock; then up to three more problems of a
+/// collection, each scored alone.
 pub fn sgf(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
     let path = scratch.write("record", "sgf", bytes)?;
     let h = input_hash(bytes);
@@ -166,6 +167,18 @@ pub fn sgf(bytes: &[u8], scratch: &Scratch) -> Result<(), String> {
                 ..SolveOptions::default()
             };
             games::solve(game, &source, &opts).map_err(|e| e.to_string())?;
+        }
+    }
+    // A collection's next problems, each read alone as `--tree N` reads it (their errors are
+    // no outcome of this input: the first problem's are).
+    for problem in crate::util::text::sgf_problems(&text)
+        .iter()
+        .skip(1)
+        .take(3)
+    {
+        let one = crate::util::text::blank_outside(&text, &problem.keep);
+        for game in sgf_games() {
+            let _ = games::score(game, &Source::file(&name, &one), &ScoreOptions::default());
         }
     }
     Ok(())
