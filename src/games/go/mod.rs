@@ -1041,6 +1041,16 @@ fn solve_as_given(
             }
         ));
     }
+    // The file's own answer, when the key is one of them, said as plainly as a refuted one.
+    if found
+        && let Some(Move::Play(k)) = key
+        && pos.answers.contains(&k)
+    {
+        text.push_str(&format!(
+            "The file's answer {} is the key move.\n",
+            go.name(k)
+        ));
+    }
     for g in &given {
         let line: Vec<&str> = g["refutation"]
             .as_array()
