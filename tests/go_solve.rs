@@ -317,7 +317,10 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
     assert!(text.contains(error), "{text}");
     assert!(text.contains("Problem 3 (book.sgf:3:3):\n"), "{text}");
     assert!(text.contains("key move B9"), "{text}");
-    assert!(text.contains("The file's answer B9 is the key move.\n"), "{text}");
+    assert!(
+        text.contains("The file's answer B9 is the key move.\n"),
+        "{text}"
+    );
     let counts = "3 problems read: 1 error, 2 proven; the key move is the file's answer on 1 \
                   of the 1 that mark one";
     assert!(text.trim_end().ends_with(counts), "{text}");

@@ -400,8 +400,11 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
         *counts.entry(outcome).or_default() += 1;
         if !json {
             let shown = format!("Problem {} ({name}:{line}:{column}):\n{shown}\n", i + 1);
-            bar.suspend(|| writeln!(out, "{shown}"))
-                .or_else(|e| ignore_broken_pipe(&e))?;
+            // A reader that went away (`| head`) ends the run: nobody reads the rest.
+            if let Err(e) = bar.suspend(|| writeln!(out, "{shown}")) {
+                bar.finish_and_clear();
+                return ignore_broken_pipe(&e);
+            }
         }
         entries.push(entry);
         bar.inc(1);
