@@ -301,7 +301,8 @@ fn a_books_problems_kept_as_variations_are_read_with_tree_n() {
 /// `--tree all` reads every problem of a book in one run: each reported under its number and
 /// place, an unreadable one with its error while the others are still read, then the counts
 /// and on how many the key is the file's marked answer; the exit status says that one could
-/// not be read.
+/// not be read. Read several at a time (`--jobs`), the report keeps the file's order and,
+/// under a node cap, its answers.
 #[test]
 fn every_problem_of_a_book_is_read_with_tree_all() {
     let dir = temp_dir("solve-go-tree-all");
@@ -352,6 +353,40 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
     assert_eq!(problems[0]["report"]["file_answers"], serde_json::json!([]));
     let error = problems[1]["error"].as_str().unwrap_or_default();
     assert!(error.contains("'zz' is off"), "{error}");
+    // Read two at a time under a node cap, the report is the same but for the times.
+    let capped = |jobs: &str| {
+        let more = [
+            "--nodes",
+            "50000",
+            "--budget-ms",
+            "60000",
+            "--json",
+            "--jobs",
+            jobs,
+        ];
+        let out = stonepress(&dir, &[&args[..], &more[..]].concat());
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        for p in v["problems"].as_array_mut().expect("problems") {
+            if let Some(report) = p.get_mut("report").and_then(|r| r.as_object_mut()) {
+                report.remove("millis");
+            }
+        }
+        v
+    };
+    assert_eq!(capped("1"), capped("2"));
+    let alone = [
+        "solve",
+        "go",
+        "--position",
+        "book.sgf",
+        "--tree",
+        "3",
+        "--jobs",
+        "2",
+    ];
+    let out = stonepress(&dir, &alone);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("with --tree all"));
     // A file that is no collection is refused, and a bad value is named.
     std::fs::write(dir.join("p.toml"), "black = \"C3\"\nwhite = \"D4\"\n").expect("write");
     let toml = ["solve", "go", "--position", "p.toml", "--tree", "all"];

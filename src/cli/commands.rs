@@ -119,6 +119,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             game,
             position,
             tree,
+            jobs,
             goal,
             to_play,
             target,
@@ -148,7 +149,15 @@ pub fn run(command: Command) -> Result<(), Failure> {
             };
             games::needs_solver(game).map_err(input)?;
             let tree = match tree {
-                Some(Trees::All) => return solve_all(game, &position, &opts, json),
+                Some(Trees::All) => {
+                    let jobs = jobs.map_or(Ok(1), |j| worker_count(Some(j)))?;
+                    return solve_all(game, &position, &opts, json, jobs);
+                }
+                _ if jobs.is_some() => {
+                    return Err(Failure::Input(
+                        "--jobs reads several problems at once, with --tree all".into(),
+                    ));
+                }
                 Some(Trees::One(n)) => Some(n),
                 None => None,
             };
@@ -338,9 +347,17 @@ fn book_problems(
 /// file where it begins, and the report ends with how many came out each way and, of the
 /// problems whose file marks answers (`file_answers`), on how many the key is one. A problem
 /// that cannot be read is reported with its error and the others are still read; the exit status
-/// then says that the input had an error. A progress bar shows on a terminal.
-fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Result<(), Failure> {
-    use crate::util::text::{blank_outside, line_col, read_position_text};
+/// then says that the input had an error. `jobs` problems are read at once, reported in the
+/// file's order all the same. A progress bar shows on a terminal.
+fn solve_all(
+    game: GameId,
+    path: &Path,
+    opts: &SolveOptions,
+    json: bool,
+    jobs: usize,
+) -> Result<(), Failure> {
+    use crate::util::text::read_position_text;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let text = read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     let name = path.display().to_string();
@@ -353,91 +370,181 @@ fn solve_all(game: GameId, path: &Path, opts: &SolveOptions, json: bool) -> Resu
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    let mut entries = Vec::new();
-    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
-    // Of the problems whose file marks answers: how many, and how many read to one of them.
-    let (mut marked, mut agreed) = (0, 0);
+    let mut book = BookReport::default();
     let mut out = std::io::stdout().lock();
-    for (i, problem) in problems.iter().enumerate() {
-        let (line, column) = line_col(&text, problem.begins);
-        let problem = blank_outside(&text, &problem.keep);
-        let (entry, shown, outcome) = match games::solve(game, &Source::file(&name, &problem), opts)
-        {
-            Ok(report) => {
-                bar.suspend(|| {
-                    report
-                        .warnings
-                        .iter()
-                        .for_each(|w| eprintln!("warning: {w}"))
-                });
-                let status = report.json["status"]
-                    .as_str()
-                    .unwrap_or("unknown")
-                    .to_string();
-                let answers = report.json["file_answers"]
-                    .as_array()
-                    .map_or(&[][..], |a| a);
-                if !answers.is_empty() {
-                    marked += 1;
-                    let key = &report.json["key_move"];
-                    agreed += usize::from(
-                        matches!(status.as_str(), "proven" | "ko") && answers.contains(key),
-                    );
+    // Readers take the problems in order; the reports are written in order as they come.
+    let next = AtomicUsize::new(0);
+    let mut stopped = None;
+    std::thread::scope(|scope| {
+        let (send, reports) = std::sync::mpsc::channel();
+        for _ in 0..jobs.max(1) {
+            let send = send.clone();
+            let (next, problems, text, name) = (&next, &problems, &text, &name);
+            scope.spawn(move || {
+                while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let read = read_book_problem(game, name, text, problem, opts);
+                    if send.send((problem.begins, read)).is_err() {
+                        break;
+                    }
                 }
-                let entry = serde_json::json!({
-                    "problem": i + 1, "line": line, "column": column, "report": report.json
-                });
-                (entry, report.text.trim_end().to_string(), status)
-            }
-            Err(e) => {
-                let message = e.to_string();
-                let entry = serde_json::json!({
-                    "problem": i + 1, "line": line, "column": column, "error": message
-                });
-                (entry, format!("error: {message}"), "error".to_string())
-            }
-        };
-        *counts.entry(outcome).or_default() += 1;
-        if !json {
-            let shown = format!("Problem {} ({name}:{line}:{column}):\n{shown}\n", i + 1);
-            // A reader that went away (`| head`) ends the run: nobody reads the rest.
-            if let Err(e) = bar.suspend(|| writeln!(out, "{shown}")) {
-                bar.finish_and_clear();
-                return ignore_broken_pipe(&e);
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        for (begins, read) in reports {
+            waiting.insert(begins, read);
+            while let Some(read) = waiting
+                .first_key_value()
+                .filter(|(b, _)| **b == problems[book.entries.len()].begins)
+                .map(|(&b, _)| b)
+                .and_then(|b| waiting.remove(&b))
+            {
+                bar.suspend(|| read.warnings.iter().for_each(|w| eprintln!("warning: {w}")));
+                let shown = book.add(read, &name, json);
+                bar.inc(1);
+                // A reader that went away (`| head`) ends the run: nobody reads the rest.
+                if let Some(Err(e)) = shown.map(|t| bar.suspend(|| writeln!(out, "{t}"))) {
+                    next.store(problems.len(), Ordering::Relaxed);
+                    stopped = Some(ignore_broken_pipe(&e));
+                    return;
+                }
+                if book.entries.len() == problems.len() {
+                    break;
+                }
             }
         }
-        entries.push(entry);
-        bar.inc(1);
-    }
+    });
     bar.finish_and_clear();
-    let summary = counts
-        .iter()
-        .map(|(k, n)| format!("{n} {k}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let last = if json {
-        let all = serde_json::json!({
-            "problems": entries,
-            "counts": counts,
-            "file_answers": {"marked": marked, "agreed": agreed},
-        });
-        serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()))?
-    } else if marked > 0 {
-        format!(
-            "{} problems read: {summary}; the key move is the file's answer on {agreed} of the \
-             {marked} that mark one",
-            problems.len()
-        )
-    } else {
-        format!("{} problems read: {summary}", problems.len())
-    };
-    writeln!(out, "{last}").or_else(|e| ignore_broken_pipe(&e))?;
-    match counts.get("error") {
+    if let Some(result) = stopped {
+        return result;
+    }
+    writeln!(out, "{}", book.last(json)?).or_else(|e| ignore_broken_pipe(&e))?;
+    match book.counts.get("error") {
         Some(n) => Err(Failure::Input(format!(
             "{name}: {n} of {} problems could not be read (their errors are above)",
             problems.len()
         ))),
         None => Ok(()),
+    }
+}
+
+/// One problem of `solve --tree all`, read: where it begins, its JSON report or its error, its
+/// text report, how it came out (its status, or "error"), whether its file marks answers and
+/// whether the key is one of them, and its warnings.
+struct BookProblem {
+    line: usize,
+    column: usize,
+    report: Result<serde_json::Value, String>,
+    shown: String,
+    outcome: String,
+    marked: bool,
+    agreed: bool,
+    warnings: Vec<String>,
+}
+
+/// Reads one problem of a book for `solve --tree all`, the rest of the file blanked out.
+fn read_book_problem(
+    game: GameId,
+    name: &str,
+    text: &str,
+    problem: &crate::util::text::SgfProblem,
+    opts: &SolveOptions,
+) -> BookProblem {
+    use crate::util::text::{blank_outside, line_col};
+    let (line, column) = line_col(text, problem.begins);
+    let alone = blank_outside(text, &problem.keep);
+    match games::solve(game, &Source::file(name, &alone), opts) {
+        Ok(report) => {
+            let status = report.json["status"].as_str().unwrap_or("unknown");
+            let answers = report.json["file_answers"]
+                .as_array()
+                .map_or(&[][..], |a| a);
+            BookProblem {
+                line,
+                column,
+                outcome: status.to_string(),
+                marked: !answers.is_empty(),
+                agreed: matches!(status, "proven" | "ko")
+                    && answers.contains(&report.json["key_move"]),
+                shown: report.text.trim_end().to_string(),
+                warnings: report.warnings,
+                report: Ok(report.json),
+            }
+        }
+        Err(e) => BookProblem {
+            line,
+            column,
+            outcome: "error".to_string(),
+            marked: false,
+            agreed: false,
+            shown: format!("error: {e}"),
+            warnings: Vec::new(),
+            report: Err(e.to_string()),
+        },
+    }
+}
+
+/// What `solve --tree all` has read so far: the entries in the file's order, the count of
+/// each outcome, and of the problems whose file marks answers, how many and how many agree.
+#[derive(Default)]
+struct BookReport {
+    entries: Vec<serde_json::Value>,
+    counts: std::collections::BTreeMap<String, usize>,
+    marked: usize,
+    agreed: usize,
+}
+
+impl BookReport {
+    /// Takes the next problem in order (`name` the file's); returns its text report, numbered,
+    /// unless `json`.
+    fn add(&mut self, read: BookProblem, name: &str, json: bool) -> Option<String> {
+        let number = self.entries.len() + 1;
+        *self.counts.entry(read.outcome).or_default() += 1;
+        self.marked += usize::from(read.marked);
+        self.agreed += usize::from(read.agreed);
+        let (line, column) = (read.line, read.column);
+        self.entries.push(match read.report {
+            Ok(report) => serde_json::json!({
+                "problem": number, "line": line, "column": column, "report": report
+            }),
+            Err(error) => serde_json::json!({
+                "problem": number, "line": line, "column": column, "error": error
+            }),
+        });
+        (!json).then(|| {
+            format!(
+                "Problem {number} ({name}:{line}:{column}):\n{}\n",
+                read.shown
+            )
+        })
+    }
+
+    /// The end of the report: the JSON of every entry with the counts, or the counts in words.
+    fn last(&mut self, json: bool) -> Result<String, Failure> {
+        if json {
+            let all = serde_json::json!({
+                "problems": std::mem::take(&mut self.entries),
+                "counts": self.counts,
+                "file_answers": {"marked": self.marked, "agreed": self.agreed},
+            });
+            return serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()));
+        }
+        let read = self.entries.len();
+        let summary = self
+            .counts
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Ok(if self.marked > 0 {
+            format!(
+                "{read} problems read: {summary}; the key move is the file's answer on {} of the \
+                 {} that mark one",
+                self.agreed, self.marked
+            )
+        } else {
+            format!("{read} problems read: {summary}")
+        })
     }
 }
 
