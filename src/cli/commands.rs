@@ -381,24 +381,24 @@ fn solve_all(
             let send = send.clone();
             let (next, problems, text, name) = (&next, &problems, &text, &name);
             scope.spawn(move || {
-                while let Some(problem) = problems.get(next.fetch_add(1, Ordering::Relaxed)) {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(problem) = problems.get(i) else {
+                        break;
+                    };
                     let read = read_book_problem(game, name, text, problem, opts);
-                    if send.send((problem.begins, read)).is_err() {
+                    if send.send((i, read)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
+        // Reports that came before their turn, by their problem's index.
         let mut waiting = std::collections::BTreeMap::new();
-        for (begins, read) in reports {
-            waiting.insert(begins, read);
-            while let Some(read) = waiting
-                .first_key_value()
-                .filter(|(b, _)| **b == problems[book.entries.len()].begins)
-                .map(|(&b, _)| b)
-                .and_then(|b| waiting.remove(&b))
-            {
+        for (i, read) in reports {
+            waiting.insert(i, read);
+            while let Some(read) = waiting.remove(&book.entries.len()) {
                 bar.suspend(|| read.warnings.iter().for_each(|w| eprintln!("warning: {w}")));
                 let shown = book.add(read, &name, json);
                 bar.inc(1);
@@ -407,9 +407,6 @@ fn solve_all(
                     next.store(problems.len(), Ordering::Relaxed);
                     stopped = Some(ignore_broken_pipe(&e));
                     return;
-                }
-                if book.entries.len() == problems.len() {
-                    break;
                 }
             }
         }
