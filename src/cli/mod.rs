@@ -174,10 +174,10 @@ pub enum Command {
         /// under its number, then how many came out each way.
         #[arg(long, value_name = "N|all", value_parser = parse_trees)]
         tree: Option<Trees>,
-        /// With `--tree all`: how many problems to read at once (default 1). A Go reading uses
-        /// two threads and a clock of its own, so more than half the cores slows each reading
-        /// and can change answers found near the deadline; under `--nodes` the answers do not
-        /// depend on it.
+        /// With `--tree all`: how many problems to read at once (default 1). A reading may run
+        /// threads of its own against its own clock, so more readings than the cores allow
+        /// slow each one and can change answers found near the deadline; under `--nodes` the
+        /// answers do not depend on it.
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
         /// The goal: auto (default, decided from the position, or from a problem file's own
