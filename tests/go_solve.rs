@@ -255,6 +255,13 @@ fn the_files_comment_and_marks_decide_the_goal_and_the_target() {
     );
 }
 
+/// Runs `solve go --position ARGS...` in `dir`, which must fail, and returns its error output.
+fn solve_go_fails(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = stonepress(dir, &[&["solve", "go", "--position"], args].concat());
+    assert!(!out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
 /// A problem book kept as one SGF tree whose empty root branches into the problems is read a
 /// problem at a time with `--tree N` too, with the same messages; without it the first problem
 /// is read and a warning says how many the file holds.
@@ -270,13 +277,7 @@ fn a_books_problems_kept_as_variations_are_read_with_tree_n() {
     let second = solve_go_json(&dir, "book.sgf", &["--tree", "2", "--budget-ms", "3000"]);
     assert_eq!(second["target"], "B8", "{second}");
     assert_eq!(second["key_move"], "B9", "{second}");
-    let fails = |args: &[&str]| {
-        let mut all = vec!["solve", "go", "--position", "book.sgf"];
-        all.extend(args);
-        let out = stonepress(&dir, &all);
-        assert!(!out.status.success(), "{args:?}");
-        String::from_utf8_lossy(&out.stderr).to_string()
-    };
+    let fails = |args: &[&str]| solve_go_fails(&dir, &[&["book.sgf"], args].concat());
     let third = fails(&["--tree", "3"]);
     assert!(
         third.contains("book.sgf:4:6: 'zz' is off the 9x9 board"),
@@ -413,13 +414,7 @@ fn a_collections_tree_is_read_with_tree_n() {
     let second = solve_go_json(&dir, "book.sgf", &["--tree", "2", "--budget-ms", "3000"]);
     assert_eq!(second["target"], "B8", "{second}");
     assert_eq!(second["key_move"], "B9", "{second}");
-    let fails = |args: &[&str]| {
-        let mut all = vec!["solve", "go", "--position"];
-        all.extend(args);
-        let out = stonepress(&dir, &all);
-        assert!(!out.status.success(), "{args:?}");
-        String::from_utf8_lossy(&out.stderr).to_string()
-    };
+    let fails = |args: &[&str]| solve_go_fails(&dir, args);
     let third = fails(&["book.sgf", "--tree", "3"]);
     assert!(
         third.contains("book.sgf:3:11: 'zz' is off the 9x9 board"),

@@ -299,10 +299,7 @@ fn parse_game(name: &str) -> Result<GameId, Failure> {
 /// trees or the variations of one empty root (`sgf_problems`): the text read is the file's
 /// with every other problem blanked out, so that messages keep the file's lines and columns.
 fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Failure> {
-    use crate::util::text::{blank_outside, read_position_text};
-    let text = read_position_text(path)
-        .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
-    let name = path.display().to_string();
+    let (name, text) = read_named(path)?;
     let Some(n) = tree else {
         return Ok((name, text));
     };
@@ -318,7 +315,14 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
             "{name}: --tree {n} asks for {held} (1 to {count})"
         )));
     };
-    Ok((name, blank_outside(&text, &problem.keep)))
+    Ok((name, crate::util::text::blank_outside(&text, &problem.keep)))
+}
+
+/// A position file's name as the user gave it, and its text (`read_position_text`).
+fn read_named(path: &Path) -> Result<(String, String), Failure> {
+    let text = crate::util::text::read_position_text(path)
+        .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
+    Ok((path.display().to_string(), text))
 }
 
 /// The problems of the position file `name` (`util::text::sgf_problems`), for `--tree`; a
@@ -356,11 +360,8 @@ fn solve_all(
     json: bool,
     jobs: usize,
 ) -> Result<(), Failure> {
-    use crate::util::text::read_position_text;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let text = read_position_text(path)
-        .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
-    let name = path.display().to_string();
+    let (name, text) = read_named(path)?;
     let problems = book_problems(&name, &text, "--tree all reads every")?;
     let bar = indicatif::ProgressBar::new(problems.len() as u64);
     bar.set_style(
@@ -398,9 +399,16 @@ fn solve_all(
         let mut waiting = std::collections::BTreeMap::new();
         for (i, read) in reports {
             waiting.insert(i, read);
-            while let Some(read) = waiting.remove(&book.entries.len()) {
-                bar.suspend(|| read.warnings.iter().for_each(|w| eprintln!("warning: {w}")));
-                let shown = book.add(read, &name, json);
+            while let Some(problem) = waiting.remove(&book.entries.len()) {
+                if let Ok(report) = &problem.read {
+                    bar.suspend(|| {
+                        report
+                            .warnings
+                            .iter()
+                            .for_each(|w| eprintln!("warning: {w}"))
+                    });
+                }
+                let shown = book.add(problem, &name, json);
                 bar.inc(1);
                 // A reader that went away (`| head`) ends the run: nobody reads the rest.
                 if let Some(Err(e)) = shown.map(|t| bar.suspend(|| writeln!(out, "{t}"))) {
@@ -425,18 +433,11 @@ fn solve_all(
     }
 }
 
-/// One problem of `solve --tree all`, read: where it begins, its JSON report or its error, its
-/// text report, how it came out (its status, or "error"), whether its file marks answers and
-/// whether the key is one of them, and its warnings.
+/// One problem of `solve --tree all`, read: where it begins, and its report or its error.
 struct BookProblem {
     line: usize,
     column: usize,
-    report: Result<serde_json::Value, String>,
-    shown: String,
-    outcome: String,
-    marked: bool,
-    agreed: bool,
-    warnings: Vec<String>,
+    read: Result<games::ScoreReport, String>,
 }
 
 /// Reads one problem of a book for `solve --tree all`, the rest of the file blanked out.
@@ -450,35 +451,8 @@ fn read_book_problem(
     use crate::util::text::{blank_outside, line_col};
     let (line, column) = line_col(text, problem.begins);
     let alone = blank_outside(text, &problem.keep);
-    match games::solve(game, &Source::file(name, &alone), opts) {
-        Ok(report) => {
-            let status = report.json["status"].as_str().unwrap_or("unknown");
-            let answers = report.json["file_answers"]
-                .as_array()
-                .map_or(&[][..], |a| a);
-            BookProblem {
-                line,
-                column,
-                outcome: status.to_string(),
-                marked: !answers.is_empty(),
-                agreed: matches!(status, "proven" | "ko")
-                    && answers.contains(&report.json["key_move"]),
-                shown: report.text.trim_end().to_string(),
-                warnings: report.warnings,
-                report: Ok(report.json),
-            }
-        }
-        Err(e) => BookProblem {
-            line,
-            column,
-            outcome: "error".to_string(),
-            marked: false,
-            agreed: false,
-            shown: format!("error: {e}"),
-            warnings: Vec::new(),
-            report: Err(e.to_string()),
-        },
-    }
+    let read = games::solve(game, &Source::file(name, &alone), opts).map_err(|e| e.to_string());
+    BookProblem { line, column, read }
 }
 
 /// What `solve --tree all` has read so far: the entries in the file's order, the count of
@@ -492,28 +466,38 @@ struct BookReport {
 }
 
 impl BookReport {
-    /// Takes the next problem in order (`name` the file's); returns its text report, numbered,
-    /// unless `json`.
-    fn add(&mut self, read: BookProblem, name: &str, json: bool) -> Option<String> {
+    /// Takes the next problem in order (`name` the file's): counts how it came out (its
+    /// status, or "error") and whether the key is the file's marked answer; returns its
+    /// text report, numbered, unless `json`.
+    fn add(&mut self, problem: BookProblem, name: &str, json: bool) -> Option<String> {
         let number = self.entries.len() + 1;
-        *self.counts.entry(read.outcome).or_default() += 1;
-        self.marked += usize::from(read.marked);
-        self.agreed += usize::from(read.agreed);
-        let (line, column) = (read.line, read.column);
-        self.entries.push(match read.report {
-            Ok(report) => serde_json::json!({
-                "problem": number, "line": line, "column": column, "report": report
-            }),
-            Err(error) => serde_json::json!({
-                "problem": number, "line": line, "column": column, "error": error
-            }),
-        });
-        (!json).then(|| {
-            format!(
-                "Problem {number} ({name}:{line}:{column}):\n{}\n",
-                read.shown
-            )
-        })
+        let (line, column) = (problem.line, problem.column);
+        let mut entry = serde_json::json!({"problem": number, "line": line, "column": column});
+        let (outcome, shown, (key, value)) = match problem.read {
+            Ok(report) => {
+                let status = report.json["status"]
+                    .as_str()
+                    .unwrap_or("unknown")
+                    .to_string();
+                let answers = report.json["file_answers"]
+                    .as_array()
+                    .map_or(&[][..], |a| a);
+                if !answers.is_empty() {
+                    self.marked += 1;
+                    self.agreed += usize::from(
+                        matches!(status.as_str(), "proven" | "ko")
+                            && answers.contains(&report.json["key_move"]),
+                    );
+                }
+                let shown = report.text.trim_end().to_string();
+                (status, shown, ("report", report.json))
+            }
+            Err(e) => ("error".into(), format!("error: {e}"), ("error", e.into())),
+        };
+        *self.counts.entry(outcome).or_default() += 1;
+        entry[key] = value;
+        self.entries.push(entry);
+        (!json).then(|| format!("Problem {number} ({name}:{line}:{column}):\n{shown}\n"))
     }
 
     /// The end of the report: the JSON of every entry with the counts, or the counts in words.

@@ -587,14 +587,15 @@ pub fn from_sgf(text: &str, file: &str) -> Result<GoPosition, GameError> {
     };
     // A collection of several problems or games: the first is read, and the user told. A
     // problem book kept as variations of one empty root holds its problems there.
-    let problems = crate::util::text::sgf_problems(text);
     if let Some(o) = next_tree {
         let (line, column) = line_col(text, o);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds more than one game tree; only the first is \
              read (`--tree N` on the command line reads another)"
         ));
-    } else if let Some(second) = problems.get(1).filter(|p| p.variation) {
+    } else if let problems = crate::util::text::sgf_problems(text)
+        && let Some(second) = problems.get(1).filter(|p| p.variation)
+    {
         let (line, column) = line_col(text, second.begins);
         warnings.push(format!(
             "{file}:{line}:{column}: the file holds {} problems as variations of its root; only \
