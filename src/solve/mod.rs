@@ -370,7 +370,28 @@ pub struct Solver<P: Problem> {
     outbox: Option<WinsSender>,
     /// Where this search takes over another's wins while it runs (`take_wins_from`).
     inbox: Option<WinsReceiver>,
+    /// Children's lists of finished `mid` calls, for the next ones to reuse.
+    spare: Vec<Children>,
     _p: std::marker::PhantomData<P>,
+}
+
+/// The children of a position `mid` is searching: their hashes, first guesses, numbers, and
+/// the ancestors on the path each one's numbers lean on.
+#[derive(Default)]
+struct Children {
+    hashes: Vec<u64>,
+    guesses: Vec<(u32, u32)>,
+    kids: Vec<(u32, u32)>,
+    deps: Vec<Vec<u64>>,
+}
+
+impl Children {
+    fn clear(&mut self) {
+        self.hashes.clear();
+        self.guesses.clear();
+        self.kids.clear();
+        self.deps.clear();
+    }
 }
 
 impl<P: Problem> Solver<P> {
@@ -388,6 +409,7 @@ impl<P: Problem> Solver<P> {
             guess: true,
             outbox: None,
             inbox: None,
+            spare: Vec::new(),
             _p: std::marker::PhantomData,
         }
     }
@@ -542,10 +564,16 @@ impl<P: Problem> Solver<P> {
         }
         let attacker_here = p.attacker_to_move();
         let child_attacker = !attacker_here;
-        let mut hashes: Vec<u64> = Vec::with_capacity(moves.len());
-        let mut guesses: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
-        let mut kids: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
-        let mut deps: Vec<Vec<u64>> = Vec::with_capacity(moves.len());
+        // The children's lists, taken from the spare ones and given back on the way out: a
+        // node's four lists were four allocations and four frees.
+        let mut lists = self.spare.pop().unwrap_or_default();
+        lists.clear();
+        let Children {
+            hashes,
+            guesses,
+            kids,
+            deps,
+        } = &mut lists;
         // On the path while its children are read: a child's result that leans on a
         // repetition of this position holds here.
         self.path.push(h);
@@ -654,6 +682,7 @@ impl<P: Problem> Solver<P> {
                     self.rep.insert(h, (mover_wins, leans));
                 }
                 self.table.remove(h);
+                self.spare.push(lists);
                 return if mover_wins { (0, INF) } else { (INF, 0) };
             }
             // The clock is read every 256 nodes, as in `spent` (read at every step here, it
@@ -670,6 +699,7 @@ impl<P: Problem> Solver<P> {
             if phi >= th_phi || delta >= th_delta || self.spent() {
                 self.path.pop();
                 self.table.put(h, phi, delta, self.nodes - start_nodes);
+                self.spare.push(lists);
                 return (phi, delta);
             }
             // The child with the least delta, and the second least.
