@@ -400,6 +400,73 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("neither a problem's number"));
 }
 
+/// A problem book kept as a directory of SGF files, chapters in subdirectories, is read whole
+/// with `--tree all`: the files in the order of their names, numbers by their value, files of
+/// other kinds and hidden ones left out, a file that cannot be read reported with its error
+/// and the rest still read. Without `--tree all` a directory is refused with a hint.
+#[test]
+fn a_books_directory_of_sgf_files_is_read_with_tree_all() {
+    let dir = temp_dir("solve-go-tree-all-directory");
+    let book = dir.join("book");
+    for sub in ["ch2", "ch10", ".drafts"] {
+        std::fs::create_dir_all(book.join(sub)).expect("make the chapters");
+    }
+    let problem = format!("{CORNER}C[Black to live];B[ba]C[Correct])\n");
+    let files = [
+        ("ch10/p1.sgf", problem.clone()),
+        ("ch2/p10.sgf", problem.clone()),
+        ("ch2/p9.SGF", format!("{problem}(;SZ[9]AB[zz]AW[aa])\n")),
+        ("ch2/notes.txt", "not a problem".into()),
+        (".drafts/p1.sgf", "(;SZ[9]AB[zz])".into()),
+        ("p0.sgf", "(;SZ[9]AB[aa]".into()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(book.join(name), text).expect("write a problem");
+    }
+    let args = ["solve", "go", "--position", "book", "--tree", "all"];
+    let out = stonepress(&dir, &[&args[..], &["--budget-ms", "3000"]].concat());
+    assert_eq!(out.status.code(), Some(2), "two problems are unreadable");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let sep = std::path::MAIN_SEPARATOR;
+    let order: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Problem "))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            format!("1 (book{sep}ch2{sep}p9.SGF:1:1):"),
+            format!("2 (book{sep}ch2{sep}p9.SGF:2:1):"),
+            format!("3 (book{sep}ch2{sep}p10.sgf:1:1):"),
+            format!("4 (book{sep}ch10{sep}p1.sgf:1:1):"),
+            format!("5 (book{sep}p0.sgf:1:1):"),
+        ],
+        "{text}"
+    );
+    assert!(text.contains("is off the 9x9 board"), "{text}");
+    let counts = "5 problems in 4 files read: 2 error, 3 proven; the key move is the file's \
+                  answer on 3 of the 3 that mark one";
+    assert!(text.trim_end().ends_with(counts), "{text}");
+    let json = [&args[..], &["--nodes", "50000", "--json"]].concat();
+    let out = stonepress(&dir, &json);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let problems = v["problems"].as_array().expect("problems");
+    assert_eq!(
+        problems[2]["file"],
+        format!("book{sep}ch2{sep}p10.sgf"),
+        "{v}"
+    );
+    assert_eq!(problems[2]["report"]["key_move"], "B9", "{v}");
+    assert!(problems[4]["error"].is_string(), "{v}");
+    // Read one at a time, the directory is refused, and so is one with no SGF file.
+    let one = solve_go_fails(&dir, &["book"]);
+    assert!(one.contains("a directory, not a position file"), "{one}");
+    assert!(one.contains("--tree all"), "{one}");
+    std::fs::create_dir_all(dir.join("empty")).expect("an empty directory");
+    let none = solve_go_fails(&dir, &["empty", "--tree", "all"]);
+    assert!(none.contains("no SGF file"), "{none}");
+}
+
 /// A problem book kept as one SGF collection is read a tree at a time with `--tree N`; an
 /// error in a later tree names its line and column in the file, and a tree past the last, or a
 /// file that is no collection, is refused with the count.

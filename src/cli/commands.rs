@@ -320,6 +320,13 @@ fn read_position(path: &Path, tree: Option<u32>) -> Result<(String, String), Fai
 
 /// A position file's name as the user gave it, and its text (`read_position_text`).
 fn read_named(path: &Path) -> Result<(String, String), Failure> {
+    if path.is_dir() {
+        return Err(Failure::Input(format!(
+            "{}: a directory, not a position file\nhint: `solve GAME --position DIR --tree all` \
+             reads every SGF file in a directory as one problem book",
+            path.display()
+        )));
+    }
     let text = crate::util::text::read_position_text(path)
         .map_err(|e| input(GameError::from(e.into_position_error(path))))?;
     Ok((path.display().to_string(), text))
@@ -347,12 +354,14 @@ fn book_problems(
 }
 
 /// `solve --tree all`: every problem of a collection read in turn, a problem book checked in
-/// one run. Each is reported as `solve` reports one, under its number and the place in the
-/// file where it begins, and the report ends with how many came out each way and, of the
-/// problems whose file marks answers (`file_answers`), on how many the key is one. A problem
-/// that cannot be read is reported with its error and the others are still read; the exit status
-/// then says that the input had an error. `jobs` problems are read at once, reported in the
-/// file's order all the same. A progress bar shows on a terminal.
+/// one run. The book is one SGF file, or a directory whose SGF files (and its subdirectories')
+/// are read in the order of their names (`book_files`). Each problem is reported as `solve`
+/// reports one, under its number and the place where it begins, and the report ends with how
+/// many came out each way and, of the problems whose file marks answers (`file_answers`), on
+/// how many the key is one. A problem that cannot be read (in a directory, a file that cannot)
+/// is reported with its error and the others are still read; the exit status then says that
+/// the input had an error. `jobs` problems are read at once, reported in the book's order all
+/// the same. A progress bar shows on a terminal.
 fn solve_all(
     game: GameId,
     path: &Path,
@@ -361,9 +370,18 @@ fn solve_all(
     jobs: usize,
 ) -> Result<(), Failure> {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let (name, text) = read_named(path)?;
-    let problems = book_problems(&name, &text, "--tree all reads every")?;
-    let bar = indicatif::ProgressBar::new(problems.len() as u64);
+    let files = book_files(path)?;
+    // Every problem of the book as its file and its place among that file's problems; a file
+    // that could not be read counts as one problem, its error.
+    let work: Vec<(usize, Option<usize>)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(f, file)| match &file.problems {
+            Ok(problems) => (0..problems.len()).map(|i| (f, Some(i))).collect(),
+            Err(_) => vec![(f, None)],
+        })
+        .collect();
+    let bar = indicatif::ProgressBar::new(work.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "[{bar:30}] {pos}/{len} problems read ({elapsed}, about {eta} left)",
@@ -380,14 +398,14 @@ fn solve_all(
         let (send, reports) = std::sync::mpsc::channel();
         for _ in 0..jobs.max(1) {
             let send = send.clone();
-            let (next, problems, text, name) = (&next, &problems, &text, &name);
+            let (next, work, files) = (&next, &work, &files);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(problem) = problems.get(i) else {
+                    let Some(&(f, problem)) = work.get(i) else {
                         break;
                     };
-                    let read = read_book_problem(game, name, text, problem, opts);
+                    let read = read_book_problem(game, &files[f], problem, opts);
                     if send.send((i, read)).is_err() {
                         break;
                     }
@@ -408,11 +426,11 @@ fn solve_all(
                             .for_each(|w| eprintln!("warning: {w}"))
                     });
                 }
-                let shown = book.add(problem, &name, json);
+                let shown = book.add(problem, json);
                 bar.inc(1);
                 // A reader that went away (`| head`) ends the run: nobody reads the rest.
                 if let Some(Err(e)) = shown.map(|t| bar.suspend(|| writeln!(out, "{t}"))) {
-                    next.store(problems.len(), Ordering::Relaxed);
+                    next.store(work.len(), Ordering::Relaxed);
                     stopped = Some(ignore_broken_pipe(&e));
                     return;
                 }
@@ -423,36 +441,137 @@ fn solve_all(
     if let Some(result) = stopped {
         return result;
     }
-    writeln!(out, "{}", book.last(json)?).or_else(|e| ignore_broken_pipe(&e))?;
+    let in_files = (path.is_dir()).then_some(files.len());
+    writeln!(out, "{}", book.last(json, in_files)?).or_else(|e| ignore_broken_pipe(&e))?;
     match book.counts.get("error") {
         Some(n) => Err(Failure::Input(format!(
-            "{name}: {n} of {} problems could not be read (their errors are above)",
-            problems.len()
+            "{}: {n} of {} problems could not be read (their errors are above)",
+            path.display(),
+            work.len()
         ))),
         None => Ok(()),
     }
 }
 
-/// One problem of `solve --tree all`, read: where it begins, and its report or its error.
+/// One file of a book for `solve --tree all`: its name as the user would give it, its text,
+/// and its problems, or why they could not be read.
+struct BookFile {
+    name: String,
+    text: String,
+    problems: Result<Vec<crate::util::text::SgfProblem>, String>,
+}
+
+/// The files of the book at `path` for `solve --tree all`: the file itself, which must be an
+/// SGF collection; or, for a directory, every file named `*.sgf` in it and its
+/// subdirectories, each directory's entries in the order of their names with numbers read by
+/// their value (`problem2.sgf` before `problem10.sgf`), names beginning with a dot left out.
+/// A file of a directory that cannot be read, or holds no problem, is kept with its error.
+fn book_files(path: &Path) -> Result<Vec<BookFile>, Failure> {
+    const READS: &str = "--tree all reads every";
+    if !path.is_dir() {
+        let (name, text) = read_named(path)?;
+        let problems = Ok(book_problems(&name, &text, READS)?);
+        return Ok(vec![BookFile {
+            name,
+            text,
+            problems,
+        }]);
+    }
+    let mut paths = Vec::new();
+    sgf_files(path, &mut paths)?;
+    if paths.is_empty() {
+        return Err(Failure::Input(format!(
+            "{}: no SGF file (*.sgf) in this directory or below it",
+            path.display()
+        )));
+    }
+    Ok(paths
+        .iter()
+        .map(|p| match read_named(p) {
+            Ok((name, text)) => BookFile {
+                problems: book_problems(&name, &text, READS).map_err(|e| e.message().to_string()),
+                name,
+                text,
+            },
+            Err(e) => BookFile {
+                name: p.display().to_string(),
+                text: String::new(),
+                problems: Err(e.message().to_string()),
+            },
+        })
+        .collect())
+}
+
+/// Adds the SGF files in `dir` and below it to `found`, in `book_files`' order.
+fn sgf_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) -> Result<(), Failure> {
+    let unreadable = |e: std::io::Error| {
+        Failure::Input(format!("{}: cannot read the directory: {e}", dir.display()))
+    };
+    let mut entries = std::fs::read_dir(dir)
+        .map_err(unreadable)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(unreadable)?;
+    entries.retain(|e| !e.file_name().to_string_lossy().starts_with('.'));
+    entries.sort_by(|a, b| {
+        crate::util::text::natural_cmp(
+            &a.file_name().to_string_lossy(),
+            &b.file_name().to_string_lossy(),
+        )
+    });
+    for e in entries {
+        let p = e.path();
+        // A link to a directory is not followed: it could lead back up the tree.
+        let linked = e.file_type().is_ok_and(|t| t.is_symlink());
+        if p.is_dir() {
+            if !linked {
+                sgf_files(&p, found)?;
+            }
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+            found.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// One problem of `solve --tree all`, read: its file's name, where it begins, and its report
+/// or its error.
 struct BookProblem {
+    file: String,
     line: usize,
     column: usize,
     read: Result<games::ScoreReport, String>,
 }
 
-/// Reads one problem of a book for `solve --tree all`, the rest of the file blanked out.
+/// Reads the `problem`-th problem of a book's `file` for `solve --tree all`, the rest of the
+/// file blanked out; with none, the file's error.
 fn read_book_problem(
     game: GameId,
-    name: &str,
-    text: &str,
-    problem: &crate::util::text::SgfProblem,
+    file: &BookFile,
+    problem: Option<usize>,
     opts: &SolveOptions,
 ) -> BookProblem {
     use crate::util::text::{blank_outside, line_col};
-    let (line, column) = line_col(text, problem.begins);
-    let alone = blank_outside(text, &problem.keep);
-    let read = games::solve(game, &Source::file(name, &alone), opts).map_err(|e| e.to_string());
-    BookProblem { line, column, read }
+    let name = file.name.clone();
+    let problem = match (&file.problems, problem) {
+        (Ok(problems), Some(i)) => &problems[i],
+        (problems, _) => {
+            return BookProblem {
+                file: name,
+                line: 1,
+                column: 1,
+                read: Err(problems.as_ref().err().cloned().unwrap_or_default()),
+            };
+        }
+    };
+    let (line, column) = line_col(&file.text, problem.begins);
+    let alone = blank_outside(&file.text, &problem.keep);
+    let read = games::solve(game, &Source::file(&name, &alone), opts).map_err(|e| e.to_string());
+    BookProblem {
+        file: name,
+        line,
+        column,
+        read,
+    }
 }
 
 /// What `solve --tree all` has read so far: the entries in the file's order, the count of
@@ -466,13 +585,15 @@ struct BookReport {
 }
 
 impl BookReport {
-    /// Takes the next problem in order (`name` the file's): counts how it came out (its
-    /// status, or "error") and whether the key is the file's marked answer; returns its
-    /// text report, numbered, unless `json`.
-    fn add(&mut self, problem: BookProblem, name: &str, json: bool) -> Option<String> {
+    /// Takes the next problem in order: counts how it came out (its status, or "error") and
+    /// whether the key is the file's marked answer; returns its text report, numbered, unless
+    /// `json`.
+    fn add(&mut self, problem: BookProblem, json: bool) -> Option<String> {
         let number = self.entries.len() + 1;
-        let (line, column) = (problem.line, problem.column);
-        let mut entry = serde_json::json!({"problem": number, "line": line, "column": column});
+        let (name, line, column) = (problem.file, problem.line, problem.column);
+        let mut entry = serde_json::json!({
+            "problem": number, "file": name, "line": line, "column": column
+        });
         let (outcome, shown, (key, value)) = match problem.read {
             Ok(report) => {
                 let status = report.json["status"]
@@ -500,8 +621,9 @@ impl BookReport {
         (!json).then(|| format!("Problem {number} ({name}:{line}:{column}):\n{shown}\n"))
     }
 
-    /// The end of the report: the JSON of every entry with the counts, or the counts in words.
-    fn last(&mut self, json: bool) -> Result<String, Failure> {
+    /// The end of the report: the JSON of every entry with the counts, or the counts in words
+    /// (`in_files`: how many files a directory's book had).
+    fn last(&mut self, json: bool, in_files: Option<usize>) -> Result<String, Failure> {
         if json {
             let all = serde_json::json!({
                 "problems": std::mem::take(&mut self.entries),
@@ -510,7 +632,10 @@ impl BookReport {
             });
             return serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()));
         }
-        let read = self.entries.len();
+        let read = match in_files {
+            Some(files) => format!("{} problems in {files} files", self.entries.len()),
+            None => format!("{} problems", self.entries.len()),
+        };
         let summary = self
             .counts
             .iter()
@@ -519,12 +644,12 @@ impl BookReport {
             .join(", ");
         Ok(if self.marked > 0 {
             format!(
-                "{read} problems read: {summary}; the key move is the file's answer on {} of the \
+                "{read} read: {summary}; the key move is the file's answer on {} of the \
                  {} that mark one",
                 self.agreed, self.marked
             )
         } else {
-            format!("{read} problems read: {summary}")
+            format!("{read} read: {summary}")
         })
     }
 }

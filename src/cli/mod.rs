@@ -164,14 +164,17 @@ pub enum Command {
     Solve {
         /// The game.
         game: String,
-        /// A position file: a TOML table, or an SGF record for a game that reads one.
+        /// A position file: a TOML table, or an SGF record for a game that reads one; with
+        /// `--tree all`, a directory of SGF files too.
         #[arg(long)]
         position: PathBuf,
         /// For an SGF collection of several game trees (a problem book in one file): read the
         /// N-th tree, 1 for the first (the default). In a book kept as one tree whose empty root
         /// branches into problems (each variation setting stones up), the N-th variation.
         /// `all` reads every problem in turn, each with the whole budget, and reports each
-        /// under its number, then how many came out each way.
+        /// under its number, then how many came out each way; with `all`, --position may be a
+        /// directory, whose SGF files (and its subdirectories') are read as one book in the
+        /// order of their names, numbers by their value (p2.sgf before p10.sgf).
         #[arg(long, value_name = "N|all", value_parser = parse_trees)]
         tree: Option<Trees>,
         /// With `--tree all`: how many problems to read at once (default 1). A reading may run

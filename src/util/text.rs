@@ -278,8 +278,75 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Orders names as a reader of a file listing expects: runs of digits by their value, so that
+/// `problem2.sgf` comes before `problem10.sgf`, the rest character by character; names that
+/// tie so (`p01`, `p1`) fall back to plain order, so that the order is total.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    fn runs(s: &str) -> impl Iterator<Item = &str> {
+        let mut rest = s;
+        std::iter::from_fn(move || {
+            let first = rest.chars().next()?;
+            let digit = first.is_ascii_digit();
+            let end = rest
+                .find(|c: char| c.is_ascii_digit() != digit)
+                .unwrap_or(rest.len());
+            let (run, tail) = rest.split_at(end);
+            rest = tail;
+            Some(run)
+        })
+    }
+    let (mut x, mut y) = (runs(a), runs(b));
+    loop {
+        let order = match (x.next(), y.next()) {
+            (None, None) => return a.cmp(b),
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(p), Some(q))
+                if p.starts_with(|c: char| c.is_ascii_digit())
+                    && q.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
+                let (p, q) = (p.trim_start_matches('0'), q.trim_start_matches('0'));
+                p.len().cmp(&q.len()).then_with(|| p.cmp(q))
+            }
+            (Some(p), Some(q)) => p.cmp(q),
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn names_are_ordered_by_the_value_of_their_numbers() {
+        let mut names = vec![
+            "problem10.sgf",
+            "problem2.sgf",
+            "problem1.sgf",
+            "chapter 2/p1.sgf",
+            "chapter 10/p1.sgf",
+            "p01.sgf",
+            "p1.sgf",
+            "a.sgf",
+        ];
+        names.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            names,
+            [
+                "a.sgf",
+                "chapter 2/p1.sgf",
+                "chapter 10/p1.sgf",
+                "p01.sgf",
+                "p1.sgf",
+                "problem1.sgf",
+                "problem2.sgf",
+                "problem10.sgf",
+            ]
+        );
+    }
+
     use super::*;
 
     #[test]
