@@ -375,10 +375,12 @@ pub struct Solver<P: Problem> {
     _p: std::marker::PhantomData<P>,
 }
 
-/// The children of a position `mid` is searching: their hashes, first guesses, numbers, and
-/// the ancestors on the path each one's numbers lean on.
+/// The children of a position `mid` is searching: their hashes ahead of their moves and as
+/// settled, first guesses, numbers, and the ancestors on the path each one's numbers lean on.
 #[derive(Default)]
 struct Children {
+    /// Each child's hash as `Problem::child_hash` gives it ahead of the move.
+    ahead: Vec<Option<u64>>,
     hashes: Vec<u64>,
     guesses: Vec<(u32, u32)>,
     kids: Vec<(u32, u32)>,
@@ -387,6 +389,7 @@ struct Children {
 
 impl Children {
     fn clear(&mut self) {
+        self.ahead.clear();
         self.hashes.clear();
         self.guesses.clear();
         self.kids.clear();
@@ -569,6 +572,7 @@ impl<P: Problem> Solver<P> {
         let mut lists = self.spare.pop().unwrap_or_default();
         lists.clear();
         let Children {
+            ahead,
             hashes,
             guesses,
             kids,
@@ -580,25 +584,18 @@ impl<P: Problem> Solver<P> {
         // Every child's entries are loaded first, their memory waits overlapping, before the
         // children are read one by one: each read waited for its own before (the table's
         // wait alone was a fifth of a life-and-death reading's time). The hashes are found
-        // first and the loads issued in a tight loop after, so that many are under way at once.
-        let mut ahead = [0u64; AHEAD];
-        let mut n = 0;
-        for &m in moves.iter().take(AHEAD) {
-            if let Some(ch) = p.child_hash(m) {
-                ahead[n] = ch;
-                n += 1;
-            }
-        }
+        // first (once: they are used again below) and the loads issued in a tight loop after,
+        // so that many are under way at once.
+        ahead.extend(moves.iter().map(|&m| p.child_hash(m)));
         let mut loaded = 0u64;
-        for &ch in &ahead[..n] {
+        for &ch in ahead.iter().flatten().take(AHEAD) {
             loaded ^= self.table.touch(ch) ^ p.warm(ch);
         }
-        for &ch in &ahead[..n] {
+        for &ch in ahead.iter().flatten().take(AHEAD) {
             loaded ^= self.proofs.get(&ch).map_or(0, |s| s.work);
         }
         std::hint::black_box(loaded);
-        for &m in &moves {
-            let ahead = p.child_hash(m);
+        for (&m, &ahead) in moves.iter().zip(ahead.iter()) {
             let unplayed = ahead.and_then(|ch| self.settle_unplayed(p, ch, child_attacker));
             let (ch, guess, (a, b, d)) = match unplayed {
                 Some(settled) => settled,
