@@ -441,7 +441,7 @@ fn solve_all(
     if let Some(result) = stopped {
         return result;
     }
-    let in_files = (path.is_dir()).then_some(files.len());
+    let in_files = path.is_dir().then_some(files.len());
     writeln!(out, "{}", book.last(json, in_files)?).or_else(|e| ignore_broken_pipe(&e))?;
     match book.counts.get("error") {
         Some(n) => Err(Failure::Input(format!(
@@ -574,7 +574,7 @@ fn read_book_problem(
     }
 }
 
-/// What `solve --tree all` has read so far: the entries in the file's order, the count of
+/// What `solve --tree all` has read so far: the entries in the book's order, the count of
 /// each outcome, and of the problems whose file marks answers, how many and how many agree.
 #[derive(Default)]
 struct BookReport {

@@ -567,8 +567,8 @@ impl<P: Problem> Solver<P> {
         }
         let attacker_here = p.attacker_to_move();
         let child_attacker = !attacker_here;
-        // The children's lists, taken from the spare ones and given back on the way out: a
-        // node's four lists were four allocations and four frees.
+        // The children's lists, taken from the spare ones and given back on the way out:
+        // allocated afresh, they were an allocation and a free each, every node.
         let mut lists = self.spare.pop().unwrap_or_default();
         lists.clear();
         let Children {
