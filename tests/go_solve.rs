@@ -323,8 +323,8 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
         text.contains("The file's answer B9 is the key move.\n"),
         "{text}"
     );
-    let counts = "3 problems read: 1 error, 2 proven; the key move is the file's answer on 1 \
-                  of the 1 that mark one";
+    let counts = "\nProblems that could not be read: 2\n3 problems read: 1 error, 2 proven; the \
+                  key move is the file's answer on 1 of the 1 that mark one";
     assert!(text.trim_end().ends_with(counts), "{text}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -337,7 +337,7 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let counts = serde_json::json!({"error": 1, "proven": 2});
     assert_eq!(v["counts"], counts, "{v}");
-    let marked = serde_json::json!({"marked": 1, "agreed": 1});
+    let marked = serde_json::json!({"marked": 1, "agreed": 1, "disagreed": []});
     assert_eq!(v["file_answers"], marked, "{v}");
     let problems = v["problems"].as_array().expect("problems");
     assert_eq!(problems.len(), 3);
@@ -403,7 +403,9 @@ fn every_problem_of_a_book_is_read_with_tree_all() {
 /// A problem book kept as a directory of SGF files, chapters in subdirectories, is read whole
 /// with `--tree all`: the files in the order of their names, numbers by their value, files of
 /// other kinds and hidden ones left out, a file that cannot be read reported with its error
-/// and the rest still read. Without `--tree all` a directory is refused with a hint.
+/// and the rest still read; the end lists the problems to look at again (here a key move that
+/// is not the file's answer, and the errors). Without `--tree all` a directory is refused with
+/// a hint.
 #[test]
 fn a_books_directory_of_sgf_files_is_read_with_tree_all() {
     let dir = temp_dir("solve-go-tree-all-directory");
@@ -414,6 +416,7 @@ fn a_books_directory_of_sgf_files_is_read_with_tree_all() {
     let problem = format!("{CORNER}C[Black to live];B[ba]C[Correct])\n");
     let files = [
         ("ch10/p1.sgf", problem.clone()),
+        ("ch10/p2.sgf", problem.replace("B[ba]", "B[da]")),
         ("ch2/p10.sgf", problem.clone()),
         ("ch2/p9.SGF", format!("{problem}(;SZ[9]AB[zz]AW[aa])\n")),
         ("ch2/notes.txt", "not a problem".into()),
@@ -439,13 +442,16 @@ fn a_books_directory_of_sgf_files_is_read_with_tree_all() {
             format!("2 (book{sep}ch2{sep}p9.SGF:2:1):"),
             format!("3 (book{sep}ch2{sep}p10.sgf:1:1):"),
             format!("4 (book{sep}ch10{sep}p1.sgf:1:1):"),
-            format!("5 (book{sep}p0.sgf:1:1):"),
+            format!("5 (book{sep}ch10{sep}p2.sgf:1:1):"),
+            format!("6 (book{sep}p0.sgf:1:1):"),
         ],
         "{text}"
     );
     assert!(text.contains("is off the 9x9 board"), "{text}");
-    let counts = "5 problems in 4 files read: 2 error, 3 proven; the key move is the file's \
-                  answer on 3 of the 3 that mark one";
+    // The end lists the problems to look at again, then the counts.
+    let counts = "\nProblems whose key move is not the file's answer: 5\nProblems that could \
+                  not be read: 2, 6\n6 problems in 5 files read: 2 error, 4 proven; the key \
+                  move is the file's answer on 3 of the 4 that mark one";
     assert!(text.trim_end().ends_with(counts), "{text}");
     let json = [&args[..], &["--nodes", "50000", "--json"]].concat();
     let out = stonepress(&dir, &json);
@@ -457,7 +463,9 @@ fn a_books_directory_of_sgf_files_is_read_with_tree_all() {
         "{v}"
     );
     assert_eq!(problems[2]["report"]["key_move"], "B9", "{v}");
-    assert!(problems[4]["error"].is_string(), "{v}");
+    assert!(problems[5]["error"].is_string(), "{v}");
+    let answers = serde_json::json!({"marked": 4, "agreed": 3, "disagreed": [5]});
+    assert_eq!(v["file_answers"], answers, "{v}");
     // Read one at a time, the directory is refused, and so is one with no SGF file.
     let one = solve_go_fails(&dir, &["book"]);
     assert!(one.contains("a directory, not a position file"), "{one}");

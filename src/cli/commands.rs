@@ -582,7 +582,19 @@ struct BookReport {
     counts: std::collections::BTreeMap<String, usize>,
     marked: usize,
     agreed: usize,
+    /// The numbers of the problems to look at again, under each of `LOOK_AT`'s headings.
+    look_at: [Vec<usize>; 4],
 }
+
+/// What makes a problem of a book worth a second look, as the end of `solve --tree all`'s
+/// report lists them: a key move that is not the file's marked answer, a reading left open or
+/// failed (the book says the side to play succeeds), a problem that could not be read.
+const LOOK_AT: [&str; 4] = [
+    "whose key move is not the file's answer",
+    "left unknown",
+    "disproven",
+    "that could not be read",
+];
 
 impl BookReport {
     /// Takes the next problem in order: counts how it came out (its status, or "error") and
@@ -603,17 +615,27 @@ impl BookReport {
                 let answers = report.json["file_answers"]
                     .as_array()
                     .map_or(&[][..], |a| a);
+                let answered = matches!(status.as_str(), "proven" | "ko");
                 if !answers.is_empty() {
                     self.marked += 1;
-                    self.agreed += usize::from(
-                        matches!(status.as_str(), "proven" | "ko")
-                            && answers.contains(&report.json["key_move"]),
-                    );
+                    if answered && answers.contains(&report.json["key_move"]) {
+                        self.agreed += 1;
+                    } else if answered {
+                        self.look_at[0].push(number);
+                    }
+                }
+                match status.as_str() {
+                    "unknown" => self.look_at[1].push(number),
+                    "disproven" => self.look_at[2].push(number),
+                    _ => {}
                 }
                 let shown = report.text.trim_end().to_string();
                 (status, shown, ("report", report.json))
             }
-            Err(e) => ("error".into(), format!("error: {e}"), ("error", e.into())),
+            Err(e) => {
+                self.look_at[3].push(number);
+                ("error".into(), format!("error: {e}"), ("error", e.into()))
+            }
         };
         *self.counts.entry(outcome).or_default() += 1;
         entry[key] = value;
@@ -621,14 +643,19 @@ impl BookReport {
         (!json).then(|| format!("Problem {number} ({name}:{line}:{column}):\n{shown}\n"))
     }
 
-    /// The end of the report: the JSON of every entry with the counts, or the counts in words
-    /// (`in_files`: how many files a directory's book had).
+    /// The end of the report: the JSON of every entry with the counts, or in words the
+    /// problems to look at again (`LOOK_AT`) and the counts (`in_files`: how many files a
+    /// directory's book had).
     fn last(&mut self, json: bool, in_files: Option<usize>) -> Result<String, Failure> {
         if json {
             let all = serde_json::json!({
                 "problems": std::mem::take(&mut self.entries),
                 "counts": self.counts,
-                "file_answers": {"marked": self.marked, "agreed": self.agreed},
+                "file_answers": {
+                    "marked": self.marked,
+                    "agreed": self.agreed,
+                    "disagreed": self.look_at[0],
+                },
             });
             return serde_json::to_string_pretty(&all).map_err(|e| Failure::Runtime(e.to_string()));
         }
@@ -642,15 +669,21 @@ impl BookReport {
             .map(|(k, n)| format!("{n} {k}"))
             .collect::<Vec<_>>()
             .join(", ");
-        Ok(if self.marked > 0 {
-            format!(
-                "{read} read: {summary}; the key move is the file's answer on {} of the \
-                 {} that mark one",
+        let mut last = String::new();
+        for (heading, numbers) in LOOK_AT.iter().zip(&self.look_at) {
+            if !numbers.is_empty() {
+                let numbers: Vec<String> = numbers.iter().map(usize::to_string).collect();
+                last += &format!("Problems {heading}: {}\n", numbers.join(", "));
+            }
+        }
+        last += &format!("{read} read: {summary}");
+        if self.marked > 0 {
+            last += &format!(
+                "; the key move is the file's answer on {} of the {} that mark one",
                 self.agreed, self.marked
-            )
-        } else {
-            format!("{read} read: {summary}")
-        })
+            );
+        }
+        Ok(last)
     }
 }
 
