@@ -361,7 +361,7 @@ fn book_problems(
 /// how many the key is one. A problem that cannot be read (in a directory, a file that cannot)
 /// is reported with its error and the others are still read; the exit status then says that
 /// the input had an error. `jobs` problems are read at once, reported in the book's order all
-/// the same. A progress bar shows on a terminal.
+/// the same. A progress bar shows on a terminal, with the count so far.
 fn solve_all(
     game: GameId,
     path: &Path,
@@ -384,11 +384,12 @@ fn solve_all(
     let bar = indicatif::ProgressBar::new(work.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "[{bar:30}] {pos}/{len} problems read ({elapsed}, about {eta} left)",
+            "[{bar:30}] {pos}/{len} problems read ({elapsed}, about {eta} left): {msg}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
+    bar.set_message("none yet");
     let mut book = BookReport::default();
     let mut out = std::io::stdout().lock();
     // Readers take the problems in order; the reports are written in order as they come.
@@ -427,6 +428,7 @@ fn solve_all(
                     });
                 }
                 let shown = book.add(problem, json);
+                bar.set_message(book.tally());
                 bar.inc(1);
                 // A reader that went away (`| head`) ends the run: nobody reads the rest.
                 if let Some(Err(e)) = shown.map(|t| bar.suspend(|| writeln!(out, "{t}"))) {
@@ -643,6 +645,16 @@ impl BookReport {
         (!json).then(|| format!("Problem {number} ({name}:{line}:{column}):\n{shown}\n"))
     }
 
+    /// How many problems came out each way so far, in words: "3 ko, 12 proven, 1 unknown".
+    fn tally(&self) -> String {
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
+        counts.join(", ")
+    }
+
     /// The end of the report: the JSON of every entry with the counts, or in words the
     /// problems to look at again (`LOOK_AT`) and the counts (`in_files`: how many files a
     /// directory's book had).
@@ -663,12 +675,7 @@ impl BookReport {
             Some(files) => format!("{} problems in {files} files", self.entries.len()),
             None => format!("{} problems", self.entries.len()),
         };
-        let summary = self
-            .counts
-            .iter()
-            .map(|(k, n)| format!("{n} {k}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let summary = self.tally();
         let mut last = String::new();
         for (heading, numbers) in LOOK_AT.iter().zip(&self.look_at) {
             if !numbers.is_empty() {
