@@ -188,8 +188,8 @@ pub struct Budget {
     /// A flag another thread may raise to stop the search early.
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The answer must not depend on the threads' speeds (a node cap was asked for, so that
-    /// it does not depend on the machine's): no results handed from one search to another
-    /// while both run (`wins_relay`); such readings run one after the other instead.
+    /// it does not depend on the machine's): readings that would run side by side, each
+    /// stopping or waiting for the other, run one after the other instead.
     pub steady: bool,
 }
 
@@ -316,42 +316,6 @@ struct Solved {
 /// on (for repetitions; empty when the numbers hold on any path).
 type Numbers = (u32, u32, Vec<u64>);
 
-/// Positions a search has solved for good as wins of one side, batched.
-type Batch = Vec<(u64, Solved)>;
-
-/// The sending end of a relay of wins (`wins_relay`): a search hands the positions it solves
-/// for good as wins of one side to another search running beside it, a batch at a time.
-pub struct WinsSender {
-    tx: std::sync::mpsc::Sender<Batch>,
-    attacker: bool,
-    batch: Batch,
-}
-
-/// The receiving end of a relay of wins (`wins_relay`).
-pub struct WinsReceiver(std::sync::mpsc::Receiver<Batch>);
-
-/// Positions solved at most this many at a time before they are sent.
-const RELAY_BATCH: usize = 256;
-
-/// Nodes between two looks at the relay.
-const RELAY_EVERY: u64 = 1024;
-
-/// A relay for the wins of one side (`attacker`: the attacker's, else the defender's), from a
-/// search (`Solver::pass_wins_to`) to another of the same problem whose rules leave that side
-/// every option it had and the other side no more (`Solver::take_wins_from`), as
-/// `Solver::carry_wins` takes them over, but while both run.
-pub fn wins_relay(attacker: bool) -> (WinsSender, WinsReceiver) {
-    let (tx, rx) = std::sync::mpsc::channel();
-    (
-        WinsSender {
-            tx,
-            attacker,
-            batch: Vec::new(),
-        },
-        WinsReceiver(rx),
-    )
-}
-
 /// A df-pn searcher for one problem; its proof store persists across calls.
 pub struct Solver<P: Problem> {
     table: Table,
@@ -366,10 +330,6 @@ pub struct Solver<P: Problem> {
     rep_to_attacker: bool,
     /// Whether open leaves start from the problem's first guesses (`Problem::estimate`).
     guess: bool,
-    /// Where this search sends its wins of one side while it runs (`pass_wins_to`).
-    outbox: Option<WinsSender>,
-    /// Where this search takes over another's wins while it runs (`take_wins_from`).
-    inbox: Option<WinsReceiver>,
     /// Children's lists of finished `mid` calls, for the next ones to reuse.
     spare: Vec<Children>,
     _p: std::marker::PhantomData<P>,
@@ -410,8 +370,6 @@ impl<P: Problem> Solver<P> {
             out_of_time: false,
             rep_to_attacker: false,
             guess: true,
-            outbox: None,
-            inbox: None,
             spare: Vec::new(),
             _p: std::marker::PhantomData,
         }
@@ -544,9 +502,6 @@ impl<P: Problem> Solver<P> {
     fn mid(&mut self, p: &mut P, th_phi: u32, th_delta: u32) -> (u32, u32) {
         let h = p.hash();
         self.nodes += 1;
-        if self.inbox.is_some() && self.nodes.is_multiple_of(RELAY_EVERY) {
-            self.take_relayed();
-        }
         let moves = p.moves();
         if moves.is_empty() {
             let mover_wins = p
@@ -737,7 +692,6 @@ impl<P: Problem> Solver<P> {
     /// Searches the current position to a result or until the budget is spent.
     pub fn search(&mut self, p: &mut P) -> Status {
         self.rep_to_attacker = p.repetition_favours_attacker();
-        self.take_relayed();
         let start = self.nodes;
         loop {
             if let Some(w) = self.stored(p) {
@@ -940,59 +894,9 @@ impl<P: Problem> Solver<P> {
         moves.iter().copied().find(|&m| self.leaves_lost(p, m))
     }
 
-    /// Stores a position solved for good, and relays it when it is a win this search passes on.
+    /// Stores a position solved for good.
     fn store(&mut self, h: u64, s: Solved) {
-        if let Some(out) = &mut self.outbox
-            && s.attacker_wins == out.attacker
-        {
-            out.batch.push((h, s));
-            if out.batch.len() >= RELAY_BATCH {
-                // A closed relay (the other search has ended) is let go.
-                let _ = out.tx.send(std::mem::take(&mut out.batch));
-            }
-        }
         self.proofs.insert(h, s);
-    }
-
-    /// Sends the positions this search solves for good as wins of the relay's side to the
-    /// search holding its other end (`wins_relay`), while it runs.
-    pub fn pass_wins_to(&mut self, relay: WinsSender) {
-        self.outbox = Some(relay);
-    }
-
-    /// Takes over the wins another search sends through the relay (`wins_relay`), looking for
-    /// them every `RELAY_EVERY` nodes; as `carry_wins`, a position solved here already is
-    /// kept as it is.
-    pub fn take_wins_from(&mut self, relay: WinsReceiver) {
-        self.inbox = Some(relay);
-    }
-
-    /// Ends both relays of this search (`pass_wins_to`, `take_wins_from`), sending the wins
-    /// not sent yet and taking over those waiting.
-    pub fn end_relays(&mut self) {
-        if let Some(out) = self.outbox.take()
-            && !out.batch.is_empty()
-        {
-            let _ = out.tx.send(out.batch);
-        }
-        self.take_relayed();
-        self.inbox = None;
-    }
-
-    /// Takes over the batches waiting in the relay.
-    fn take_relayed(&mut self) {
-        let Some(inbox) = &self.inbox else {
-            return;
-        };
-        while let Ok(batch) = inbox.0.try_recv() {
-            for (h, s) in batch {
-                self.proofs.entry(h).or_insert(Solved {
-                    best: None,
-                    carried: true,
-                    ..s
-                });
-            }
-        }
     }
 
     /// Replaces the limits of a searcher that stopped, so that it can go on reading from its

@@ -155,36 +155,6 @@ fn tic_tac_toe_is_a_draw_from_the_start() {
     assert_eq!(proof.refutations.len(), 9);
 }
 
-/// Wins relayed from one search to another of the same game are taken over: a root the first
-/// search proved is known to the second before it expands a node, and the defender's wins
-/// are not sent on a relay for the attacker's.
-#[test]
-fn a_relay_hands_one_sides_wins_to_a_search_beside() {
-    for (board, status) in [
-        ("X.O .O. ..X", Status::Proven),
-        (".........", Status::Disproven),
-    ] {
-        let (to, from) = wins_relay(true);
-        let mut first = Solver::new(Budget::default());
-        first.pass_wins_to(to);
-        assert_eq!(first.search(&mut Ttt::from(board)), status);
-        first.end_relays();
-        let mut second = Solver::new(Budget::default());
-        second.take_wins_from(from);
-        assert_eq!(second.search(&mut Ttt::from(board)), status);
-        let mut alone = Solver::new(Budget::default());
-        alone.search(&mut Ttt::from(board));
-        let fresh = alone.nodes();
-        if status == Status::Proven {
-            assert_eq!(second.nodes(), 0, "{board}");
-        } else {
-            // Only X's wins came over: the draw is read again, with fewer nodes.
-            let read = second.nodes();
-            assert!(read > 0 && read < fresh, "{board}: {read} of {fresh}");
-        }
-    }
-}
-
 #[test]
 fn tic_tac_toe_forced_win_with_a_unique_key() {
     // A fork: X at 0 and 8, O at 2 and 4; X plays 6, threatening 3 and 7 at once.

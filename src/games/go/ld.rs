@@ -737,17 +737,21 @@ pub fn solve_shared_beside(
     if budget.stop.is_some() || budget.steady {
         return solve_shared(problem, budget, share);
     }
-    let (half, relay) = KoHalf::new(problem, &budget);
+    let half = KoHalf::new(problem, &budget);
     std::thread::scope(|s| {
         s.spawn(|| half.help());
-        solve_shared_helped(problem, budget, share, &half, relay)
+        solve_shared_helped(problem, budget, share, &half)
     })
 }
 
-/// The lenient half of a reading (the prover winning every ko), waiting for a processor: fed
-/// the strict reading's wins as they are found (they hold there too), it is searched beside
-/// the strict reading by whichever thread comes free first and calls `help`, and otherwise,
-/// once the strict reading has failed, after it, as `solve_shared` reads it.
+/// The lenient half of a reading (the prover winning every ko), waiting for a processor: it is
+/// searched beside the strict reading by whichever thread comes free first and calls `help`,
+/// and otherwise, once the strict reading has failed, after it, as `solve_shared` reads it.
+/// Beside, it reads alone: the strict reading's wins (they hold there too) are carried over
+/// only when it goes on after a strict failure (`lenient_answer`). Fed them as they were
+/// found, its path depended on when each batch came, and so on the two threads' speeds: the
+/// same problem took a second in one run and ran out of time in the next
+/// (docs/go-solving-record.md, session 60).
 struct KoHalf {
     state: Mutex<HalfState>,
     /// Signalled when a helper's search ends.
@@ -779,26 +783,22 @@ enum HalfState {
 
 impl KoHalf {
     /// The lenient half of `problem` read within `budget` (whose stop flag, if any, it
-    /// leaves to the strict reading's caller), and the relay the strict reading passes its
-    /// wins through.
-    fn new(problem: &LifeAndDeath, budget: &Budget) -> (KoHalf, crate::solve::WinsSender) {
+    /// leaves to the strict reading's caller).
+    fn new(problem: &LifeAndDeath, budget: &Budget) -> KoHalf {
         let stop = Arc::new(AtomicBool::new(false));
         let strict_stop = Arc::new(AtomicBool::new(false));
-        let (to_lenient, from_strict) = crate::solve::wins_relay(true);
-        let mut solver = Solver::new(Budget {
+        let solver = Solver::new(Budget {
             stop: Some(stop.clone()),
             ..budget.clone()
         });
-        solver.take_wins_from(from_strict);
-        let half = KoHalf {
+        KoHalf {
             state: Mutex::new(HalfState::Waiting(solver)),
             searched: Condvar::new(),
             stop,
             strict_stop,
             ended: Arc::new(AtomicBool::new(false)),
             root: problem.clone().with_ko_master(Some(problem.prover)),
-        };
-        (half, to_lenient)
+        }
     }
 
     /// Searches the lenient root on the calling thread, unless the strict reading has its
@@ -879,24 +879,21 @@ impl KoHalf {
 }
 
 /// `solve_shared` with its lenient half `half` (made by `KoHalf::new` for this problem and
-/// budget) open to a helper thread while the strict reading runs here, passing its wins
-/// through `relay`. The budget's stop flag, if any, stops the lenient reading that goes on
-/// after a strict failure; the strict reading stops on `KoHalf::stop_strict`.
+/// budget) open to a helper thread while the strict reading runs here. The budget's stop
+/// flag, if any, stops the lenient reading that goes on after a strict failure; the strict
+/// reading stops on `KoHalf::stop_strict`.
 fn solve_shared_helped(
     problem: &LifeAndDeath,
     budget: Budget,
     share: Option<Share>,
     half: &KoHalf,
-    relay: crate::solve::WinsSender,
 ) -> LdResult {
     let mut strict = problem.clone().with_ko_master(Some(problem.prover.opp()));
     let mut solver = Solver::new(Budget {
         stop: Some(half.strict_stop.clone()),
         ..budget.clone()
     });
-    solver.pass_wins_to(relay);
     let (first, unread) = classify(&mut solver, &mut strict, share);
-    solver.end_relays();
     // After a strict failure, while a helper still reads the lenient half, this thread would
     // only wait: once `PLAIN_AFTER` has passed, it reads the root with nobody retaking a ko
     // at once instead, until the helper ends. That is the reading the ko choice makes of each
@@ -927,9 +924,8 @@ fn solve_shared_helped(
         return done;
     }
     // The lenient reading goes on where it stopped, its store holding its own root result
-    // and the strict reading's wins; its stop flag only ever stood for the strict reading's
-    // answer, so the reading's own limits replace it.
-    second.end_relays();
+    // (`lenient_answer` carries the strict reading's wins over); its stop flag only ever
+    // stood for the strict reading's answer, so the reading's own limits replace it.
     second.set_budget(budget.clone());
     let mut lenient = half.root.clone();
     let nodes = first.nodes;
@@ -2096,8 +2092,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// answer then stands in for the tight one's: an unconditional win there stops the wide reading
 /// as the tight one's does, and its ko replaces a tight failure (not a tight ko). Its own
 /// reading over short of an unconditional win, the tight area's thread then reads the wide
-/// area's ko (the prover winning every ko) beside the wide strict reading, taking over its wins
-/// as they are found (`KoHalf`; not under a steady budget): a wide ko is no longer begun only
+/// area's ko (the prover winning every ko) beside the wide strict reading (`KoHalf`; not under
+/// a steady budget): a wide ko is no longer begun only
 /// once the strict reading has failed, and a failure there ends the wide reading as a failure.
 /// When the tight and wide areas are the same, the strict and ko readings of that area run side
 /// by side from the start (`solve_shared_beside`). When they are nearly the same (`NEARLY_ONE`:
@@ -2197,7 +2193,7 @@ pub fn solve_in_box_shared(
     };
     let wide_problem = problem_in(&wide_area);
     // Once the tight area is read, its thread helps with the wide area's ko reading.
-    let (wide_ko, relay) = KoHalf::new(&wide_problem, &wide_budget);
+    let wide_ko = KoHalf::new(&wide_problem, &wide_budget);
     let tight_read = AtomicBool::new(false);
     let won = || {
         wide_stop.store(true, Ordering::Relaxed);
@@ -2241,7 +2237,7 @@ pub fn solve_in_box_shared(
         });
         let wide = (
             wide_area,
-            solve_shared_helped(&wide_problem, wide_budget, share, &wide_ko, relay),
+            solve_shared_helped(&wide_problem, wide_budget, share, &wide_ko),
         );
         // Stopped by the tight area's win, the wide reading may have been cut anywhere, its
         // root proven but its other first moves (the pass among them) unread: the tight
@@ -3235,13 +3231,13 @@ mod ko_half_tests {
             let after = solve_shared(&problem, Budget::default(), None);
             assert_eq!(after.status, status, "{pic}");
             for helped_first in [true, false] {
-                let (half, relay) = KoHalf::new(&problem, &Budget::default());
+                let half = KoHalf::new(&problem, &Budget::default());
                 if helped_first {
                     half.help();
                     let failed = half.strict_stop.load(Ordering::Relaxed);
                     assert_eq!(failed, status == LdStatus::Disproven, "{pic}");
                 }
-                let r = solve_shared_helped(&problem, Budget::default(), None, &half, relay);
+                let r = solve_shared_helped(&problem, Budget::default(), None, &half);
                 assert_eq!(r.status, status, "helped first: {helped_first}\n{pic}");
                 if status == LdStatus::Disproven && helped_first {
                     assert_eq!(r.nodes, 0, "the strict reading stopped at once");
@@ -3261,7 +3257,7 @@ mod ko_half_tests {
         let go = board(&pic, to_move);
         let t = go.parse("B2").expect("a point");
         let problem = LifeAndDeath::new(go.clone(), t, goal, &inside(&go, t));
-        let (half, _relay) = KoHalf::new(&problem, &Budget::default());
+        let half = KoHalf::new(&problem, &Budget::default());
         let long = std::time::Duration::from_secs(60);
         let begun = std::time::Instant::now();
         assert!(!half.still_running(long), "no helper yet");
