@@ -319,6 +319,8 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn names_are_ordered_by_the_value_of_their_numbers() {
         let mut names = vec![
@@ -346,8 +348,6 @@ mod tests {
             ]
         );
     }
-
-    use super::*;
 
     #[test]
     fn invalid_utf8_names_the_place() {
